@@ -1,0 +1,143 @@
+import WebSocket from "ws";
+import { ClientError } from "../errors.js";
+
+/** A CDP event or command result: the protocol's JSON, typed by the caller at the call site. */
+export type CdpParams = Record<string, unknown>;
+type CdpResult = Record<string, unknown>;
+
+interface Pending {
+  resolve: (value: CdpResult) => void;
+  reject: (error: Error) => void;
+  method: string;
+}
+
+type EventHandler = (params: CdpParams, sessionId: string | undefined) => void;
+
+/** The protocol's error for a command, with the method so a log line says which call failed. */
+export class CdpCommandError extends ClientError {
+  constructor(
+    readonly method: string,
+    readonly protocolMessage: string,
+    readonly code: number,
+  ) {
+    super(`CDP ${method} failed: ${protocolMessage}`);
+  }
+}
+
+/**
+ * One WebSocket to a browser's DevTools endpoint, carrying the browser session and every attached target
+ * session in flat mode. Loupe keeps its own connection (beside whatever library drives the page) because
+ * flat sessions let it reach out-of-process iframes of a Playwright, Puppeteer or Patchright page alike.
+ */
+export class CdpConnection {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private closedError: Error | undefined;
+  private readonly closeListeners = new Set<(error: Error) => void>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on("message", (data) => this.onMessage(data.toString()));
+    socket.on("close", () => this.fail(new ClientError("The browser's DevTools connection closed.")));
+    socket.on("error", (error) =>
+      this.fail(
+        new ClientError(`The browser's DevTools connection failed: ${error.message}`, { cause: error }),
+      ),
+    );
+  }
+
+  /** Opens a connection to a `ws://…/devtools/browser/…` URL. */
+  static async connect(url: string, timeoutMs = 30_000): Promise<CdpConnection> {
+    const socket = new WebSocket(url, { perMessageDeflate: false, maxPayload: 1024 * 1024 * 1024 });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        socket.terminate();
+        reject(new ClientError(`Could not connect to the browser at ${url} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      socket.once("open", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      socket.once("error", (error) => {
+        clearTimeout(timer);
+        reject(
+          new ClientError(`Could not connect to the browser at ${url}: ${error.message}`, { cause: error }),
+        );
+      });
+    });
+    return new CdpConnection(socket);
+  }
+
+  /** Whether the socket has closed (the browser went away or `close()` was called). */
+  get closed(): boolean {
+    return this.closedError !== undefined;
+  }
+
+  /** Sends a command to the browser (no `sessionId`) or to an attached target session. */
+  send<T = CdpResult>(method: string, params: CdpParams = {}, sessionId?: string): Promise<T> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    const id = this.nextId++;
+    const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: CdpResult) => void, reject, method });
+      this.socket.send(message);
+    });
+  }
+
+  /** Listens to an event, from any session; the handler gets the session id it came from. */
+  on(method: string, handler: EventHandler): () => void {
+    let set = this.handlers.get(method);
+    if (!set) this.handlers.set(method, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  /** Calls `listener` once when the connection closes, with the reason. */
+  onClose(listener: (error: Error) => void): () => void {
+    if (this.closedError) {
+      listener(this.closedError);
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  /** Closes the socket; commands in flight fail with a `ClientError`. */
+  close(): void {
+    this.fail(new ClientError("The DevTools connection was closed."));
+    this.socket.terminate();
+  }
+
+  private fail(error: Error): void {
+    if (this.closedError) return;
+    this.closedError = error;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    for (const listener of this.closeListeners) listener(error);
+    this.closeListeners.clear();
+  }
+
+  private onMessage(text: string): void {
+    const message = JSON.parse(text) as {
+      id?: number;
+      method?: string;
+      params?: CdpParams;
+      result?: CdpResult;
+      error?: { message: string; code: number };
+      sessionId?: string;
+    };
+    if (message.id !== undefined) {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      if (message.error)
+        pending.reject(new CdpCommandError(pending.method, message.error.message, message.error.code));
+      else pending.resolve(message.result ?? {});
+      return;
+    }
+    if (message.method) {
+      const set = this.handlers.get(message.method);
+      if (set) for (const handler of set) handler(message.params ?? {}, message.sessionId);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { ClientError } from "../errors.js";
+import type { CdpConnection, CdpParams } from "./cdp-connection.js";
+
+/** A CDP session bound to one target: the page itself, or one out-of-process iframe of it. */
+export interface TargetSession {
+  /** The flat-mode session id on Loupe's connection. */
+  readonly id: string;
+  /** The target id; for an out-of-process iframe it is also the frame id. */
+  readonly targetId: string;
+  /** The session of the target that contains this one's frame owner; undefined for the page. */
+  readonly parent: TargetSession | undefined;
+  send<T = Record<string, unknown>>(method: string, params?: CdpParams): Promise<T>;
+}
+
+interface AttachedEvent {
+  sessionId: string;
+  targetInfo: { targetId: string; type: string; url: string };
+}
+
+/**
+ * The sessions Loupe holds for one page: the page target and, through auto-attach, every out-of-process
+ * iframe at any depth. Chromium announces new OOPIFs as they appear, so the set is always current when a
+ * snapshot starts. Also owns the page's frame ordinals, which make element ids stable across snapshots.
+ */
+export class PageSessions {
+  private readonly sessions = new Map<string, TargetSession>();
+  private readonly ordinals = new Map<string, number>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private detached = false;
+
+  private constructor(
+    private readonly connection: CdpConnection,
+    readonly root: TargetSession,
+  ) {}
+
+  /** Attaches to the page target `targetId` and to its out-of-process iframes. */
+  static async attach(connection: CdpConnection, targetId: string): Promise<PageSessions> {
+    const { sessionId } = await connection.send<{ sessionId: string }>("Target.attachToTarget", {
+      targetId,
+      flatten: true,
+    });
+    const root = makeSession(connection, sessionId, targetId, undefined);
+    const sessions = new PageSessions(connection, root);
+    sessions.sessions.set(sessionId, root);
+    sessions.unsubscribe.push(
+      connection.on("Target.attachedToTarget", (params, parentSessionId) =>
+        sessions.onAttached(params as unknown as AttachedEvent, parentSessionId),
+      ),
+      connection.on("Target.detachedFromTarget", (params) => {
+        sessions.sessions.delete((params as { sessionId: string }).sessionId);
+      }),
+    );
+    await sessions.autoAttach(root);
+    return sessions;
+  }
+
+  /** Every session of the page: the page first, then its out-of-process iframes. */
+  all(): TargetSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** The ordinal of a frame within this page: 0 for the main frame, then in order of first sight. */
+  ordinalOf(frameId: string): number {
+    let ordinal = this.ordinals.get(frameId);
+    if (ordinal === undefined) {
+      ordinal = frameId === this.root.targetId ? 0 : Math.max(0, ...this.ordinals.values()) + 1;
+      this.ordinals.set(frameId, ordinal);
+    }
+    return ordinal;
+  }
+
+  /** Detaches every session; the page itself stays open. */
+  async detach(): Promise<void> {
+    if (this.detached) return;
+    this.detached = true;
+    for (const off of this.unsubscribe) off();
+    await this.connection.send("Target.detachFromTarget", { sessionId: this.root.id }).catch(() => {});
+  }
+
+  private onAttached(event: AttachedEvent, parentSessionId: string | undefined): void {
+    const parent = parentSessionId ? this.sessions.get(parentSessionId) : undefined;
+    if (!parent || this.detached) return;
+    if (event.targetInfo.type !== "iframe") {
+      // Workers and the like carry no part of the page's tree; let them go.
+      void this.connection
+        .send("Target.detachFromTarget", { sessionId: event.sessionId }, parent.id)
+        .catch(() => {});
+      return;
+    }
+    const session = makeSession(this.connection, event.sessionId, event.targetInfo.targetId, parent);
+    this.sessions.set(session.id, session);
+    void this.autoAttach(session).catch(() => {});
+  }
+
+  private async autoAttach(session: TargetSession): Promise<void> {
+    await session.send("Target.setAutoAttach", {
+      autoAttach: true,
+      waitForDebuggerOnStart: false,
+      flatten: true,
+    });
+  }
+}
+
+function makeSession(
+  connection: CdpConnection,
+  id: string,
+  targetId: string,
+  parent: TargetSession | undefined,
+): TargetSession {
+  return {
+    id,
+    targetId,
+    parent,
+    send: (method, params) => connection.send(method, params, id),
+  };
+}
+
+/** Thrown when a page object passed in cannot be tied to a browser target. */
+export function unknownPageError(detail: string): ClientError {
+  return new ClientError(
+    `The page passed as \`page\` cannot be read: ${detail}. Pass a Playwright, Puppeteer or Patchright page ` +
+      `connected to this client's browser (see client.connectURL()).`,
+  );
+}

@@ -1,0 +1,60 @@
+import { unknownPageError } from "./page-sessions.js";
+
+/** The CDP surface the three supported libraries share for a page session. */
+interface LibraryCdpSession {
+  send(method: "Target.getTargetInfo"): Promise<{ targetInfo: { targetId: string } }>;
+  detach(): Promise<void>;
+}
+
+/** A Playwright or Patchright `Page`: its context opens CDP sessions. */
+interface PlaywrightLikePage {
+  context(): { newCDPSession(page: unknown): Promise<LibraryCdpSession> };
+}
+
+/** A Puppeteer `Page`: it opens CDP sessions itself. */
+interface PuppeteerLikePage {
+  createCDPSession(): Promise<LibraryCdpSession>;
+}
+
+/** Any page object Loupe accepts: Playwright, Patchright or Puppeteer. */
+export type AnyPage = PlaywrightLikePage | PuppeteerLikePage;
+
+const targetIds = new WeakMap<object, Promise<string>>();
+
+/**
+ * The browser target id behind a page of any supported library, found by asking the library for a CDP
+ * session once. Loupe then drives the target over its own connection, which is what makes the snapshot
+ * engine library-agnostic.
+ */
+export function targetIdOf(page: unknown): Promise<string> {
+  if (typeof page !== "object" || page === null)
+    return Promise.reject(unknownPageError("it is not an object"));
+  let id = targetIds.get(page);
+  if (!id) {
+    id = lookUpTargetId(page);
+    targetIds.set(page, id);
+    id.catch(() => targetIds.delete(page));
+  }
+  return id;
+}
+
+async function lookUpTargetId(page: object): Promise<string> {
+  let session: LibraryCdpSession;
+  if (isPlaywrightLike(page)) session = await page.context().newCDPSession(page);
+  else if (isPuppeteerLike(page)) session = await page.createCDPSession();
+  else throw unknownPageError("it is neither a Playwright/Patchright page nor a Puppeteer page");
+  try {
+    const { targetInfo } = await session.send("Target.getTargetInfo");
+    return targetInfo.targetId;
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
+function isPlaywrightLike(page: object): page is PlaywrightLikePage {
+  return "context" in page && typeof page.context === "function" && "mainFrame" in page;
+}
+
+function isPuppeteerLike(page: object): page is PuppeteerLikePage {
+  return "createCDPSession" in page && typeof page.createCDPSession === "function";
+}

@@ -1,0 +1,217 @@
+import type { BrowserContext } from "playwright-core";
+import type { BrowserSession } from "../browser/browser-session.js";
+import { startLocalBrowser } from "../browser/local-browser.js";
+import { ClientError, ExtractTimeoutError } from "../errors.js";
+import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
+import { runExtract } from "../extract/run-extract.js";
+import { createLogger, type Logger } from "../log/logger.js";
+import {
+  checkModelConfiguration,
+  describeModel,
+  resolveLanguageModel,
+  type ModelConfiguration,
+} from "../model/index.js";
+import { DEFAULT_MODEL, type ClientEnv, type ClientOptions } from "./client-options.js";
+import { MetricsRecorder, type ClientMetrics } from "./metrics.js";
+import { PageRegistry } from "./page-registry.js";
+
+type State =
+  | { kind: "new" }
+  | { kind: "starting"; ready: Promise<void> }
+  | { kind: "ready"; browser: BrowserSession; pages: PageRegistry; logger: Logger }
+  | { kind: "dead"; reason: string; browser: BrowserSession; logger: Logger }
+  | { kind: "closed" };
+
+/** What `extract(instruction, schema)` returns: the schema's output type when it declares one. */
+type Inferred<S> = S extends { _output: infer O }
+  ? O
+  : S extends { "~standard": { types?: { output: infer O } } }
+    ? O
+    : unknown;
+
+/**
+ * The entry point of `@loupe/core`: a browser session plus the operations that read and drive it.
+ *
+ * ```ts
+ * const client = new Client();
+ * await client.init();
+ * const page = client.context.pages()[0];
+ * await page.goto("https://example.com");
+ * const { pageText } = await client.extract();
+ * await client.close();
+ * ```
+ */
+export class Client {
+  private state: State = { kind: "new" };
+  private readonly recorder = new MetricsRecorder();
+  private readonly env: ClientEnv;
+  private readonly model: ModelConfiguration;
+
+  /**
+   * Creates a client; nothing starts until `init()`.
+   * @throws ClientError for an unknown `env`; InvalidAISDKModelFormatError or UnsupportedModelError when
+   *   `model` (or LOUPE_MODEL) is not a supported `provider/model`.
+   */
+  constructor(private readonly options: ClientOptions = {}) {
+    this.env = options.env ?? "LOCAL";
+    if (this.env !== "LOCAL" && this.env !== "CLOUD")
+      throw new ClientError(`env must be "LOCAL" or "CLOUD", not ${JSON.stringify(options.env)}.`);
+    this.model = options.model ?? process.env["LOUPE_MODEL"] ?? DEFAULT_MODEL;
+    checkModelConfiguration(this.model);
+  }
+
+  /**
+   * Starts the browser: LOCAL launches Chromium (found by `localBrowser.executablePath`,
+   * LOUPE_CHROMIUM_PATH or the usual install places).
+   * @throws ClientError when no browser can be found or started, or when called twice.
+   */
+  async init(): Promise<void> {
+    if (this.state.kind !== "new") {
+      throw new ClientError(
+        this.state.kind === "closed"
+          ? "This client is closed; create a new Client to start again."
+          : "init() was already called on this client.",
+      );
+    }
+    const ready = this.start();
+    this.state = { kind: "starting", ready };
+    try {
+      await ready;
+    } catch (error) {
+      this.state = { kind: "new" };
+      throw error;
+    }
+  }
+
+  /** The Playwright browser context: `pages()`, `newPage()` and the rest of Playwright's API. */
+  get context(): BrowserContext {
+    return this.ready().browser.context;
+  }
+
+  /** The browser's CDP websocket URL, to attach Puppeteer, Patchright or Playwright to the same browser. */
+  connectURL(): string {
+    return this.ready().browser.wsEndpoint;
+  }
+
+  /** Tokens, model calls and milliseconds spent so far, per operation and in total. */
+  get metrics(): ClientMetrics {
+    return this.recorder.snapshot();
+  }
+
+  /** The page's text as the model would read it. */
+  extract(options?: ExtractOptions): Promise<{ pageText: string }>;
+  /** A free-text answer to the instruction, from the page. */
+  extract(instruction: string, options?: ExtractOptions): Promise<{ extraction: string }>;
+  /** Data shaped by `schema` (zod 3, zod 4, JSON Schema or Standard Schema), from the page. */
+  extract<S>(instruction: string, schema: S, options?: ExtractOptions): Promise<Inferred<S>>;
+  /**
+   * Reads the page (the active page, or `options.page`) and returns its text, a free-text answer, or
+   * data shaped by a schema — the four call forms of spec §4.1.
+   *
+   * @throws ClientError for bad arguments or a selector that matches nothing; XPathResolutionError;
+   *   MissingLLMConfigurationError when a model is needed and has no key; LLMResponseError;
+   *   SchemaValidationError after one failed repair turn; ExtractTimeoutError past `timeout`.
+   */
+  async extract(...args: unknown[]): Promise<unknown> {
+    const call = parseExtractArguments(args);
+    const { pages, logger } = this.ready();
+    const started = performance.now();
+    const controller = new AbortController();
+    const timeout = call.options.timeout;
+    const timer =
+      timeout === undefined
+        ? undefined
+        : setTimeout(() => controller.abort(new ExtractTimeoutError("extract", timeout)), timeout);
+    try {
+      const page = call.options.page ?? pages.activePage();
+      return await runExtract(call, {
+        sessions: await pages.sessionsFor(page),
+        resolveModel: (override) => resolveLanguageModel(override ?? this.model),
+        metrics: this.recorder,
+        logger,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw this.explain(error);
+    } finally {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      this.recorder.recordOperation("extract", ms);
+      logger.log("info", "extract", `extract (${call.form}) finished`, {
+        ms: Math.round(ms),
+        model: call.form === "page-text" ? undefined : describeModel(call.options.model ?? this.model),
+      });
+    }
+  }
+
+  /**
+   * Ends the browser and frees everything the client holds.
+   * @throws ClientError when the client was already closed.
+   */
+  async close(): Promise<void> {
+    const state = this.state;
+    if (state.kind === "closed") throw new ClientError("This client is already closed.");
+    this.state = { kind: "closed" };
+    if (state.kind === "starting") await state.ready.catch(() => {});
+    if (state.kind === "ready" || state.kind === "dead") {
+      await state.browser.close();
+      await state.logger.close();
+    }
+  }
+
+  private async start(): Promise<void> {
+    const logger = await createLogger({
+      ...(this.options.disablePino !== undefined ? { disablePino: this.options.disablePino } : {}),
+      ...(this.options.logger ? { sink: this.options.logger } : {}),
+    });
+    if (this.env === "CLOUD") {
+      throw new ClientError(
+        'env "CLOUD" (hosted browser sessions on Loupe Cloud) is not available in this release of @loupe/core; use env "LOCAL".',
+      );
+    }
+    const browser = await startLocalBrowser(this.options.localBrowser ?? {}, (reason) =>
+      this.onBrowserDeath(reason),
+    );
+    const pages = new PageRegistry(browser.context, browser.connection);
+    logger.log("info", "client", "browser started", { env: this.env, wsEndpoint: browser.wsEndpoint });
+    if (this.state.kind === "closed") {
+      // close() was called while starting: finish the shutdown it could not do.
+      await browser.close();
+      return;
+    }
+    this.state = { kind: "ready", browser, pages, logger };
+  }
+
+  private onBrowserDeath(reason: string): void {
+    if (this.state.kind !== "ready") return;
+    this.state.logger.log("error", "client", `the browser is gone: ${reason}`);
+    this.state = { kind: "dead", reason, browser: this.state.browser, logger: this.state.logger };
+  }
+
+  private ready(): { browser: BrowserSession; pages: PageRegistry; logger: Logger } {
+    switch (this.state.kind) {
+      case "ready":
+        return this.state;
+      case "new":
+      case "starting":
+        throw new ClientError("The client is not started: call `await client.init()` first.");
+      case "dead":
+        throw this.deadError(this.state.reason);
+      case "closed":
+        throw new ClientError("This client is closed; create a new Client to start again.");
+    }
+  }
+
+  private deadError(reason: string): ClientError {
+    return new ClientError(
+      `The browser is no longer running (${reason}). Close this client and create a new one.`,
+    );
+  }
+
+  /** A failure caused by the browser dying mid-call is reported as that, not as the symptom it caused. */
+  private explain(error: unknown): unknown {
+    if (this.state.kind === "dead" && !(error instanceof ExtractTimeoutError))
+      return Object.assign(this.deadError(this.state.reason), { cause: error });
+    return error;
+  }
+}

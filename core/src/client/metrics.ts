@@ -1,0 +1,81 @@
+/** What one kind of operation has cost so far. */
+export interface OperationMetrics {
+  /** How many times the operation ran (finished or failed). */
+  calls: number;
+  /** Model requests made, repair turns included. */
+  llmCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cachedInputTokens: number;
+  /** Wall-clock time spent in the operation, in milliseconds. */
+  totalMs: number;
+  /** Of which waiting for the model, in milliseconds. */
+  llmMs: number;
+}
+
+/** `client.metrics`: cost per operation, and the sum. */
+export interface ClientMetrics {
+  extract: OperationMetrics;
+  act: OperationMetrics;
+  total: OperationMetrics;
+}
+
+/** Token counts of one model call, as the model layer reports them. */
+export interface CallUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
+}
+
+export type OperationName = "extract" | "act";
+
+function emptyMetrics(): OperationMetrics {
+  return {
+    calls: 0,
+    llmCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    reasoningTokens: 0,
+    cachedInputTokens: 0,
+    totalMs: 0,
+    llmMs: 0,
+  };
+}
+
+/** Accumulates the client's metrics; hands out copies so callers cannot change the counts. */
+export class MetricsRecorder {
+  private readonly byOperation: Record<OperationName, OperationMetrics> = {
+    extract: emptyMetrics(),
+    act: emptyMetrics(),
+  };
+
+  /** Counts one model call of an operation. */
+  recordLlmCall(operation: OperationName, usage: CallUsage, ms: number): void {
+    const m = this.byOperation[operation];
+    m.llmCalls += 1;
+    m.inputTokens += usage.inputTokens ?? 0;
+    m.outputTokens += usage.outputTokens ?? 0;
+    m.reasoningTokens += usage.reasoningTokens ?? 0;
+    m.cachedInputTokens += usage.cachedInputTokens ?? 0;
+    m.llmMs += ms;
+  }
+
+  /** Counts one finished (or failed) operation and its wall-clock time. */
+  recordOperation(operation: OperationName, ms: number): void {
+    const m = this.byOperation[operation];
+    m.calls += 1;
+    m.totalMs += ms;
+  }
+
+  /** A snapshot of the counts. */
+  snapshot(): ClientMetrics {
+    const extract = { ...this.byOperation.extract };
+    const act = { ...this.byOperation.act };
+    const total = emptyMetrics();
+    for (const m of [extract, act])
+      for (const key of Object.keys(total) as (keyof OperationMetrics)[]) total[key] += m[key];
+    return { extract, act, total };
+  }
+}

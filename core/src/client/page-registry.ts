@@ -1,0 +1,57 @@
+import type { BrowserContext, Page } from "playwright-core";
+import type { CdpConnection } from "../cdp/cdp-connection.js";
+import { PageSessions } from "../cdp/page-sessions.js";
+import { targetIdOf } from "../cdp/page-target.js";
+import { ClientError } from "../errors.js";
+
+/**
+ * Which page is active (the most recently opened one still open), and Loupe's CDP sessions for each page
+ * it has read, kept so frame ordinals — and with them element ids — stay stable from one call to the next.
+ */
+export class PageRegistry {
+  private readonly order: Page[] = [];
+  private readonly sessions = new Map<string, Promise<PageSessions>>();
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly connection: CdpConnection,
+  ) {
+    for (const page of context.pages()) this.track(page);
+    context.on("page", (page) => this.track(page));
+  }
+
+  /** The page calls default to: the most recently opened page that is still open. */
+  activePage(): Page {
+    const page = this.order.at(-1);
+    if (!page)
+      throw new ClientError("The browser has no open page. Open one with `await client.context.newPage()`.");
+    return page;
+  }
+
+  /** Loupe's sessions for a page of any supported library, attached on first use. */
+  async sessionsFor(page: unknown): Promise<PageSessions> {
+    const targetId = await targetIdOf(page);
+    let sessions = this.sessions.get(targetId);
+    if (!sessions) {
+      sessions = PageSessions.attach(this.connection, targetId);
+      this.sessions.set(targetId, sessions);
+      sessions.catch(() => this.sessions.delete(targetId));
+    }
+    return sessions;
+  }
+
+  private track(page: Page): void {
+    this.order.push(page);
+    page.once("close", () => {
+      const index = this.order.indexOf(page);
+      if (index >= 0) this.order.splice(index, 1);
+      void targetIdOf(page)
+        .then(async (targetId) => {
+          const sessions = this.sessions.get(targetId);
+          this.sessions.delete(targetId);
+          await (await sessions)?.detach();
+        })
+        .catch(() => {});
+    });
+  }
+}

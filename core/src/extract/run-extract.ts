@@ -1,0 +1,161 @@
+import type { JSONSchema7 } from "@ai-sdk/provider";
+import type { ModelMessage, UserContent } from "ai";
+import type { PageSessions } from "../cdp/page-sessions.js";
+import type { MetricsRecorder } from "../client/metrics.js";
+import { SchemaValidationError, type SchemaIssue } from "../errors.js";
+import type { Logger } from "../log/logger.js";
+import {
+  generateJson,
+  generateTextAnswer,
+  type JsonCallResult,
+  type LanguageModelInstance,
+} from "../model/index.js";
+import {
+  EXTRACT_SCHEMA_SYSTEM,
+  EXTRACT_TEXT_SYSTEM,
+  extractRepairPrompt,
+  extractUserPrompt,
+} from "../prompts/extract-prompts.js";
+import { takeSnapshot, type PageSnapshot } from "../snapshot/page-snapshot.js";
+import { abortable } from "./abortable.js";
+import type { ExtractCall, ExtractOptions } from "./extract-arguments.js";
+import {
+  buildModelFacingSchema,
+  formatRepairIssues,
+  normalizeSchema,
+  substituteLinkIds,
+  unwrapModelValue,
+  WRAPPER_KEY,
+  type ModelFacingSchema,
+  type NormalizedSchema,
+} from "./schema/index.js";
+import { replaceLinkIdsInText } from "./text-links.js";
+
+/** What an extraction needs from the client around it. */
+export interface ExtractDependencies {
+  /** Loupe's sessions for the page to read. */
+  sessions: PageSessions;
+  /** The model for this call, resolved only when a model call is about to be made. */
+  resolveModel: (override: ExtractOptions["model"]) => LanguageModelInstance;
+  metrics: MetricsRecorder;
+  logger: Logger;
+  /** Aborts the work; its reason is what the call rejects with. */
+  signal: AbortSignal;
+}
+
+/**
+ * Runs one extraction in any of the call forms: reads the page, then (unless only the page text is asked
+ * for) makes one model call, plus one repair turn when the answer does not fit the schema.
+ */
+export async function runExtract(call: ExtractCall, deps: ExtractDependencies): Promise<unknown> {
+  // A bad schema is the caller's mistake: say so before the page is even read.
+  const schema = call.form === "schema" ? normalizeSchema(call.schema) : undefined;
+  const started = performance.now();
+  const snapshot = await abortable(
+    takeSnapshot(deps.sessions, {
+      selector: call.options.selector,
+      ignoreSelectors: call.options.ignoreSelectors,
+    }),
+    deps.signal,
+  );
+  deps.logger.log("debug", "snapshot", "read the page", {
+    ms: Math.round(performance.now() - started),
+    chars: snapshot.text.length,
+    elements: snapshot.elements.size,
+  });
+  if (call.form === "page-text") return { pageText: snapshot.text };
+
+  const model = deps.resolveModel(call.options.model);
+  const screenshot = call.options.screenshot
+    ? await abortable(captureViewport(deps.sessions), deps.signal)
+    : undefined;
+  const user: UserContent = [
+    { type: "text", text: extractUserPrompt(call.instruction, snapshot.text, screenshot !== undefined) },
+    ...(screenshot ? [{ type: "image" as const, image: screenshot, mediaType: "image/png" }] : []),
+  ];
+  const messages: ModelMessage[] = [{ role: "user", content: user }];
+
+  if (call.form === "text") {
+    const answer = await generateTextAnswer({
+      model,
+      system: EXTRACT_TEXT_SYSTEM,
+      messages,
+      signal: deps.signal,
+    });
+    deps.metrics.recordLlmCall("extract", answer.usage, answer.ms);
+    return { extraction: replaceLinkIdsInText(answer.text, snapshot) };
+  }
+  return extractIntoSchema(schema!, snapshot, model, messages, deps);
+}
+
+async function extractIntoSchema(
+  schema: NormalizedSchema,
+  snapshot: PageSnapshot,
+  model: LanguageModelInstance,
+  messages: ModelMessage[],
+  deps: ExtractDependencies,
+): Promise<unknown> {
+  const modelSchema = buildModelFacingSchema(schema.jsonSchema);
+  const ask = async (): Promise<JsonCallResult> => {
+    const answer = await generateJson({
+      model,
+      system: EXTRACT_SCHEMA_SYSTEM,
+      messages,
+      schema: modelSchema.schema as JSONSchema7,
+      schemaName: "extraction",
+      signal: deps.signal,
+    });
+    deps.metrics.recordLlmCall("extract", answer.usage, answer.ms);
+    return answer;
+  };
+
+  const first = await check(await ask(), schema, modelSchema, snapshot);
+  if (first.ok) return first.value;
+  deps.logger.log("info", "extract", "the answer does not fit the schema; asking the model to repair it", {
+    issues: first.issues.length,
+  });
+  messages.push(
+    { role: "assistant", content: first.text },
+    {
+      role: "user",
+      content: extractRepairPrompt(
+        formatRepairIssues(first.issues, { pathPrefix: modelSchema.wrapped ? [WRAPPER_KEY] : [] }),
+      ),
+    },
+  );
+  const second = await check(await ask(), schema, modelSchema, snapshot);
+  if (second.ok) return second.value;
+  throw new SchemaValidationError(second.issues, second.received);
+}
+
+type Checked =
+  { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[]; received: unknown; text: string };
+
+/** Link ids → URLs, then the caller's own schema. Issues of both kinds go to the repair turn together. */
+async function check(
+  answer: JsonCallResult,
+  schema: NormalizedSchema,
+  modelSchema: ModelFacingSchema,
+  snapshot: PageSnapshot,
+): Promise<Checked> {
+  const unwrapped = unwrapModelValue(modelSchema, answer.value);
+  const links = substituteLinkIds({
+    value: unwrapped,
+    urlPaths: modelSchema.urlPaths,
+    resolveLinkId: (id) => snapshot.linkUrl(id),
+    isKnownUrl: (url) => snapshot.isLinkUrl(url),
+  });
+  const validation = await schema.validate(links.value);
+  if (validation.ok && links.issues.length === 0) return { ok: true, value: validation.value };
+  // A field whose link id could not be resolved also fails the URL format check: report it once.
+  const linkPaths = new Set(links.issues.map((issue) => JSON.stringify(issue.path)));
+  const schemaIssues = validation.ok
+    ? []
+    : validation.issues.filter((issue) => !linkPaths.has(JSON.stringify(issue.path)));
+  return { ok: false, issues: [...links.issues, ...schemaIssues], received: links.value, text: answer.text };
+}
+
+async function captureViewport(sessions: PageSessions): Promise<Uint8Array> {
+  const { data } = await sessions.root.send<{ data: string }>("Page.captureScreenshot", { format: "png" });
+  return Buffer.from(data, "base64");
+}

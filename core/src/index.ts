@@ -1,0 +1,32 @@
+/**
+ * `@loupe/core`: get data out of web pages with a language model.
+ *
+ * `Client` opens a browser session; `extract()` reads the page's accessibility tree (across frames and
+ * shadow roots) and returns its text, a free-text answer, or data shaped by a schema.
+ */
+export { Client } from "./client/client.js";
+export type { ClientEnv, ClientOptions } from "./client/client-options.js";
+export type { ClientMetrics, OperationMetrics } from "./client/metrics.js";
+export type { ExtractOptions } from "./extract/extract-arguments.js";
+export type { LocalBrowserOptions } from "./browser/chromium-process.js";
+export type { LogLine, LogLevel } from "./log/logger.js";
+export type { ModelConfiguration, ModelObjectConfiguration } from "./model/index.js";
+export {
+  ClientError,
+  SchemaValidationError,
+  ClientDomProcessError,
+  ClientEvalError,
+  ClientIframeError,
+  ContentFrameNotFoundError,
+  XPathResolutionError,
+  ClientShadowRootMissingError,
+  LLMResponseError,
+  MissingLLMConfigurationError,
+  UnsupportedModelError,
+  InvalidAISDKModelFormatError,
+  ExtractTimeoutError,
+  FetchValidationError,
+  FetchError,
+  type FetchErrorCode,
+  type SchemaIssue,
+} from "./errors.js";

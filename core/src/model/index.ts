@@ -1,0 +1,19 @@
+/** Model resolution and model calls (SURFACE §2.3). */
+export {
+  describeModel,
+  isLanguageModelInstance,
+  type LanguageModelInstance,
+  type ModelConfiguration,
+  type ModelObjectConfiguration,
+} from "./model-configuration.js";
+export { checkModelConfiguration, resolveLanguageModel } from "./resolve-model.js";
+export { SUPPORTED_PROVIDERS, type ModelEnvironment, type ProviderName } from "./provider-table.js";
+export {
+  generateJson,
+  generateTextAnswer,
+  type JsonCallOptions,
+  type JsonCallResult,
+  type ModelCallOptions,
+  type TextCallResult,
+} from "./model-call.js";
+export type { ModelUsage } from "./model-usage.js";

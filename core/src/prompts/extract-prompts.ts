@@ -1,0 +1,40 @@
+/**
+ * Every text Loupe sends to a model for `extract`, in one place, so a change of wording is one diff and
+ * the tests can show the exact words sent.
+ */
+
+/** The system prompt for extraction into a schema. */
+export const EXTRACT_SCHEMA_SYSTEM = [
+  "You extract data from a web page into JSON that matches the given schema.",
+  "The page is an accessibility-tree snapshot: one element per line as `[id] role: name`, text on lines of its own, children indented under their parent, the content of frames under their `Iframe` line.",
+  "Answer only with what the page shows; never invent values. Where the page lacks a value, use null if the schema allows it, else an empty string or empty list.",
+  "A field that holds a link or URL is answered with the id of the link element (the text in square brackets before `link`, like 2-17), never with a URL: Loupe puts in the link's address.",
+].join("\n");
+
+/** The system prompt for a free-text answer to an instruction. */
+export const EXTRACT_TEXT_SYSTEM = [
+  "You answer an instruction about a web page in plain text, from the page's content only.",
+  "The page is an accessibility-tree snapshot: one element per line as `[id] role: name`, text on lines of its own, children indented under their parent, the content of frames under their `Iframe` line.",
+  "Never write a URL. To point at a link, write its id in square brackets, like [2-17]: Loupe replaces it with the link's address.",
+].join("\n");
+
+/** The user message: the instruction, then the page. */
+export function extractUserPrompt(
+  instruction: string,
+  snapshotText: string,
+  withScreenshot: boolean,
+): string {
+  return (
+    `Instruction: ${instruction}\n\n` +
+    (withScreenshot ? "A screenshot of the visible part of the page is attached.\n\n" : "") +
+    `Page snapshot:\n${snapshotText}`
+  );
+}
+
+/** The repair turn: what was wrong with the previous answer. */
+export function extractRepairPrompt(issueList: string): string {
+  return (
+    `Your answer does not match the schema:\n${issueList}\n\n` +
+    "Answer again with the complete, corrected JSON. Remember: link fields take the link's id (like 2-17), not a URL."
+  );
+}

@@ -1,0 +1,120 @@
+import type { TargetSession } from "../cdp/page-sessions.js";
+
+/** The part of CDP's `Accessibility.AXNode` the snapshot reads. */
+export interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: { value?: unknown };
+  name?: { value?: unknown };
+  value?: { value?: unknown };
+  properties?: { name: string; value: { value?: unknown } }[];
+  childIds?: string[];
+  backendDOMNodeId?: number;
+}
+
+/** One frame's accessibility tree, with where its child frames hang. */
+export interface FrameTree {
+  frameId: string;
+  /** The session that can address this frame's nodes. */
+  session: TargetSession;
+  /** Nodes by AX node id. */
+  nodes: Map<string, AXNode>;
+  /** The root node (the frame's RootWebArea). */
+  root: AXNode | undefined;
+  /** Child frames by the backend node id of their owner element (`<iframe>`) in this frame. */
+  childFrames: Map<number, string>;
+}
+
+interface CdpFrame {
+  frame: { id: string; parentId?: string; loaderId: string };
+  childFrames?: CdpFrame[];
+}
+
+/** Every frame of a page, read in one pass: trees by frame id, and the main frame's document identity. */
+export interface PageTrees {
+  frames: Map<string, FrameTree>;
+  mainFrameId: string;
+  /** Changes when the main frame commits a new document: compared before and after a read. */
+  mainLoaderId: string;
+}
+
+/**
+ * Reads the accessibility tree of every frame of a page: same-process frames through the page's session,
+ * out-of-process frames through their own. All commands go out at once, so the time is close to the
+ * slowest single `Accessibility.getFullAXTree` rather than the sum over frames.
+ */
+export async function readPageTrees(sessions: TargetSession[]): Promise<PageTrees> {
+  const frames = new Map<string, FrameTree>();
+  const ownerLookups: Promise<void>[] = [];
+  let mainFrameId = "";
+  let mainLoaderId = "";
+
+  await Promise.all(
+    sessions.map(async (session) => {
+      // The session's own frame needs no frame tree to be read: ask for it while the tree comes.
+      const rootRead = session.send<{ nodes: AXNode[] }>("Accessibility.getFullAXTree");
+      const { frameTree } = await session.send<{ frameTree: CdpFrame }>("Page.getFrameTree");
+      if (!session.parent) {
+        mainFrameId = frameTree.frame.id;
+        mainLoaderId = frameTree.frame.loaderId;
+      } else if (frameTree.frame.parentId) {
+        ownerLookups.push(linkOwner(session.parent, frameTree.frame.parentId, frameTree.frame.id, frames));
+      }
+      const reads: Promise<void>[] = [store(frames, session, frameTree.frame.id, rootRead)];
+      for (const child of descendants(frameTree)) {
+        const read = session.send<{ nodes: AXNode[] }>("Accessibility.getFullAXTree", {
+          frameId: child.frame.id,
+        });
+        reads.push(store(frames, session, child.frame.id, read));
+        ownerLookups.push(linkOwner(session, child.frame.parentId ?? "", child.frame.id, frames));
+      }
+      await Promise.all(reads);
+    }),
+  );
+  await Promise.all(ownerLookups);
+  return { frames, mainFrameId, mainLoaderId };
+}
+
+async function store(
+  frames: Map<string, FrameTree>,
+  session: TargetSession,
+  frameId: string,
+  read: Promise<{ nodes: AXNode[] }>,
+): Promise<void> {
+  const { nodes } = await read;
+  const byId = new Map<string, AXNode>();
+  for (const node of nodes) byId.set(node.nodeId, node);
+  const tree = ensureFrame(frames, frameId, session);
+  tree.nodes = byId;
+  tree.root = nodes[0];
+}
+
+async function linkOwner(
+  session: TargetSession,
+  parentFrameId: string,
+  frameId: string,
+  frames: Map<string, FrameTree>,
+): Promise<void> {
+  try {
+    const { backendNodeId } = await session.send<{ backendNodeId: number }>("DOM.getFrameOwner", { frameId });
+    ensureFrame(frames, parentFrameId, session).childFrames.set(backendNodeId, frameId);
+  } catch {
+    // A frame detached between reading the tree and asking for its owner: it is simply not shown.
+  }
+}
+
+function ensureFrame(frames: Map<string, FrameTree>, frameId: string, session: TargetSession): FrameTree {
+  let tree = frames.get(frameId);
+  if (!tree) {
+    tree = { frameId, session, nodes: new Map(), root: undefined, childFrames: new Map() };
+    frames.set(frameId, tree);
+  }
+  return tree;
+}
+
+function* descendants(tree: CdpFrame): Generator<CdpFrame> {
+  for (const child of tree.childFrames ?? []) {
+    yield child;
+    yield* descendants(child);
+  }
+}

@@ -1,0 +1,188 @@
+import type { TargetSession } from "../cdp/page-sessions.js";
+import { CdpCommandError } from "../cdp/cdp-connection.js";
+import { ClientError } from "../errors.js";
+
+/** An element found by a selector: the frame it lives in and its backend node id. */
+export interface MatchedElement {
+  frameId: string;
+  backendNodeId: number;
+}
+
+/** The part of CDP's `DOM.Node` that selector matching walks. */
+interface DomNode {
+  nodeId: number;
+  backendNodeId: number;
+  nodeType: number;
+  frameId?: string;
+  children?: DomNode[];
+  shadowRoots?: (DomNode & { shadowRootType?: string })[];
+  contentDocument?: DomNode;
+}
+
+/** A place a selector is run from: a frame's document or a shadow root, with the frame it belongs to. */
+interface SearchRoot {
+  session: TargetSession;
+  nodeId: number;
+  frameId: string;
+  isDocument: boolean;
+  /** Backend node ids by DOM node id, for every node the document read returned. */
+  backendIds: Map<number, number>;
+}
+
+/** Whether a selector is XPath (Loupe's rule: `xpath=` or a leading `/` or `(`) rather than CSS. */
+export function isXPath(selector: string): boolean {
+  return /^(xpath=|\/|\()/.test(selector.trim());
+}
+
+/**
+ * Every element matching each selector (CSS or XPath) in every frame and every shadow root (open or
+ * closed) of the page, in document order per frame. CSS runs through `DOM.querySelectorAll` on each
+ * root, so it is the browser's own matching; XPath runs in each frame's document and, for `//…`
+ * expressions, from each shadow root's top-level elements, since XPath cannot take a shadow root as its
+ * context. The documents are read once for all selectors: reading them again would renumber the nodes
+ * the other selectors are matched against.
+ */
+export async function matchSelectors(
+  sessions: TargetSession[],
+  selectors: string[],
+): Promise<MatchedElement[][]> {
+  const cleaned = selectors.map((selector) => {
+    const trimmed = selector.trim();
+    if (!trimmed) throw new ClientError("A selector is empty. Give a CSS selector or an XPath.");
+    return trimmed;
+  });
+  if (!cleaned.length) return [];
+  const rootsPerSession = await Promise.all(sessions.map(searchRoots));
+  const roots = rootsPerSession.flat();
+  return Promise.all(
+    cleaned.map(async (selector) => {
+      const found = await Promise.all(
+        roots.map((root) =>
+          isXPath(selector) ? matchXPath(root, selector.replace(/^xpath=/, "")) : matchCss(root, selector),
+        ),
+      );
+      return unique(found.flat());
+    }),
+  );
+}
+
+function unique(matches: MatchedElement[]): MatchedElement[] {
+  const seen = new Set<string>();
+  return matches.filter((m) => {
+    const key = `${m.frameId}:${m.backendNodeId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function searchRoots(session: TargetSession): Promise<SearchRoot[]> {
+  const { root } = await session.send<{ root: DomNode }>("DOM.getDocument", { depth: -1, pierce: true });
+  const backendIds = new Map<number, number>();
+  const roots: SearchRoot[] = [];
+  const walk = (node: DomNode, frameId: string) => {
+    backendIds.set(node.nodeId, node.backendNodeId);
+    for (const child of node.children ?? []) walk(child, frameId);
+    for (const shadow of node.shadowRoots ?? []) {
+      // The browser's own widgets (inside <input>, <video>…) are not part of the page's content.
+      if (shadow.shadowRootType === "user-agent") continue;
+      roots.push({ session, nodeId: shadow.nodeId, frameId, isDocument: false, backendIds });
+      walk(shadow, frameId);
+    }
+    if (node.contentDocument && node.frameId) {
+      roots.push({
+        session,
+        nodeId: node.contentDocument.nodeId,
+        frameId: node.frameId,
+        isDocument: true,
+        backendIds,
+      });
+      walk(node.contentDocument, node.frameId);
+    }
+  };
+  // A page's main frame and an out-of-process frame both share their id with their target.
+  roots.push({ session, nodeId: root.nodeId, frameId: session.targetId, isDocument: true, backendIds });
+  walk(root, session.targetId);
+  return roots;
+}
+
+async function matchCss(root: SearchRoot, selector: string): Promise<MatchedElement[]> {
+  let nodeIds: number[];
+  try {
+    ({ nodeIds } = await root.session.send<{ nodeIds: number[] }>("DOM.querySelectorAll", {
+      nodeId: root.nodeId,
+      selector,
+    }));
+  } catch (error) {
+    if (error instanceof CdpCommandError && /querying|selector/i.test(error.protocolMessage))
+      throw new ClientError(
+        `"${selector}" is not a valid CSS selector (nor an XPath, which starts with / or xpath=).`,
+      );
+    throw error;
+  }
+  return nodeIds.flatMap((nodeId) => {
+    const backendNodeId = root.backendIds.get(nodeId);
+    return backendNodeId === undefined ? [] : [{ frameId: root.frameId, backendNodeId }];
+  });
+}
+
+async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedElement[]> {
+  if (!root.isDocument && !xpath.startsWith("//")) return [];
+  // One group per evaluation: roots of a session are searched at once, and each releases only its own.
+  const objectGroup = `loupe-selector-${nextGroup++}`;
+  const { object } = await root.session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+    nodeId: root.nodeId,
+    objectGroup,
+  });
+  try {
+    const rest = xpath.slice(2);
+    const { result, exceptionDetails } = await root.session.send<{
+      result: { objectId?: string };
+      exceptionDetails?: { exception?: { description?: string } };
+    }>("Runtime.callFunctionOn", {
+      objectId: object.objectId,
+      functionDeclaration: XPATH_FUNCTION,
+      objectGroup,
+      arguments: [
+        { value: root.isDocument ? xpath : `self::${rest} | .//${rest}` },
+        { value: root.isDocument },
+      ],
+    });
+    if (exceptionDetails) {
+      throw new ClientError(
+        `"${xpath}" is not a valid XPath: ${exceptionDetails.exception?.description?.split("\n")[0] ?? "the browser rejected it"}.`,
+      );
+    }
+    if (!result.objectId) return [];
+    const { result: properties } = await root.session.send<{
+      result: { name: string; value?: { objectId?: string } }[];
+    }>("Runtime.getProperties", { objectId: result.objectId, ownProperties: true });
+    const matches: MatchedElement[] = [];
+    for (const property of properties) {
+      if (!/^\d+$/.test(property.name) || !property.value?.objectId) continue;
+      const { node } = await root.session.send<{ node: { backendNodeId: number } }>("DOM.describeNode", {
+        objectId: property.value.objectId,
+      });
+      matches.push({ frameId: root.frameId, backendNodeId: node.backendNodeId });
+    }
+    return matches;
+  } finally {
+    await root.session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+}
+let nextGroup = 0;
+
+/** Runs in the page: evaluates an XPath from a document, or from each element directly under a shadow root. */
+const XPATH_FUNCTION = `function (xpath, fromDocument) {
+  const contexts = fromDocument ? [this] : Array.from(this.children);
+  const out = [];
+  for (const context of contexts) {
+    const doc = context.ownerDocument || context;
+    const result = doc.evaluate(xpath, context, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    for (let i = 0; i < result.snapshotLength; i++) {
+      const node = result.snapshotItem(i);
+      if (node && node.nodeType === 1 && !out.includes(node)) out.push(node);
+    }
+  }
+  return out;
+}`;

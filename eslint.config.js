@@ -1,0 +1,97 @@
+// One lint setup for the whole repository. The folder a file lives in says which process it runs in,
+// and the import rules below hold each folder to what that process may load (STYLE: "the folder says
+// where code runs"), so a wrong import fails CI instead of a user's install.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const NODE_BUILTINS = [
+  "node:*",
+  "fs",
+  "fs/*",
+  "path",
+  "os",
+  "child_process",
+  "net",
+  "http",
+  "https",
+  "crypto",
+  "stream",
+  "url",
+  "worker_threads",
+];
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "scratch/**", "test-results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // core/ runs in any Node process (a CLI, a server, a serverless function): no UI, no app shell.
+    files: ["core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["electron", "electron/*", "react", "react-dom", "react/*", "react-dom/*"],
+              message: "core/ runs in any Node process: no Electron or React.",
+            },
+            {
+              group: ["**/cloud/**", "**/electron/**", "**/renderer/**", "@loupe/cloud", "@loupe/studio"],
+              message: "core/ is the bottom layer: it imports no other package of the repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // cloud/ is a server built on core/.
+    files: ["cloud/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["electron", "electron/*", "react", "react-dom", "react/*"],
+              message: "cloud/ is a server: no Electron or React.",
+            },
+            {
+              group: ["**/electron/**", "**/renderer/**", "../core/**", "../../core/**"],
+              message: "cloud/ builds on @loupe/core through its package name only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // renderer/ is browser code: it talks to the main process only through the typed Studio API.
+    files: ["renderer/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: NODE_BUILTINS, message: "renderer/ runs in the browser: no Node modules." },
+            {
+              group: ["electron", "electron/*"],
+              message: "renderer/ reaches the main process only through the Studio API.",
+            },
+            {
+              group: ["@loupe/core", "@loupe/cloud", "**/core/src/**", "**/cloud/**", "**/electron/**"],
+              message: "renderer/ uses the Studio API, not the engine directly.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    // Workspace packages resolve to their TypeScript sources in tests, so a test never runs stale dist.
+    conditions: ["@loupe/source"],
+  },
+  test: {
+    include: ["core/src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Each test file drives its own Chromium; two cores allow two at once without starving the browsers.
+    maxWorkers: 2,
+  },
+});
