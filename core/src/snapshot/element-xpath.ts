@@ -1,3 +1,4 @@
+import { callFunctionOn } from "../cdp/call-function.js";
 import type { TargetSession } from "../cdp/page-sessions.js";
 
 /**
@@ -27,7 +28,7 @@ export async function xpathOfNode(session: TargetSession, backendNodeId: number)
     objectGroup,
   });
   try {
-    const { result } = await session.send<{ result: { value?: string } }>("Runtime.callFunctionOn", {
+    const { result } = await callFunctionOn<string>(session, {
       objectId: object.objectId,
       functionDeclaration: XPATH_OF_FUNCTION,
       returnByValue: true,

@@ -1,6 +1,11 @@
 import { CdpCommandError } from "../cdp/cdp-connection.js";
 import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
-import { ClientDomProcessError, ClientError, XPathResolutionError } from "../errors.js";
+import {
+  ClientDomProcessError,
+  ClientError,
+  ContentFrameNotFoundError,
+  XPathResolutionError,
+} from "../errors.js";
 import { readPageTrees, type PageTrees } from "./ax-tree.js";
 import { xpathOfNode } from "./element-xpath.js";
 import { isXPath, matchSelectors } from "./selector-match.js";
@@ -71,7 +76,14 @@ function buildSnapshot(
   scope: RenderScope,
   options: SnapshotOptions,
 ): PageSnapshot {
-  const { text, elements } = renderSnapshot(trees, (frameId) => sessions.ordinalOf(frameId), scope);
+  const { text, elements, unreadFrameOwners } = renderSnapshot(
+    trees,
+    (frameId) => sessions.ordinalOf(frameId),
+    scope,
+  );
+  if (scope.start && unreadFrameOwners.has(scope.start.backendNodeId)) {
+    throw new ContentFrameNotFoundError(options.selector ?? "");
+  }
   if (scope.start && !text) {
     throw new ClientError(
       `The element matched by selector "${options.selector}" is not rendered (hidden, display: none or empty), ` +

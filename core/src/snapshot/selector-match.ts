@@ -1,6 +1,7 @@
 import type { TargetSession } from "../cdp/page-sessions.js";
 import { CdpCommandError } from "../cdp/cdp-connection.js";
 import { ClientError } from "../errors.js";
+import { callFunctionOn } from "../cdp/call-function.js";
 
 /** An element found by a selector: the frame it lives in and its backend node id. */
 export interface MatchedElement {
@@ -136,10 +137,7 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
   });
   try {
     const rest = xpath.slice(2);
-    const { result, exceptionDetails } = await root.session.send<{
-      result: { objectId?: string };
-      exceptionDetails?: { exception?: { description?: string } };
-    }>("Runtime.callFunctionOn", {
+    const { result, exceptionDetails } = await callFunctionOn<never>(root.session, {
       objectId: object.objectId,
       functionDeclaration: XPATH_FUNCTION,
       objectGroup,

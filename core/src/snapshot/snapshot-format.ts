@@ -104,8 +104,11 @@ export function renderSnapshot(
   trees: PageTrees,
   ordinalOf: (frameId: string) => number,
   scope: RenderScope = {},
-): { text: string; elements: Map<string, SnapshotElement> } {
+): { text: string; elements: Map<string, SnapshotElement>; unreadFrameOwners: Set<number> } {
   const elements = new Map<string, SnapshotElement>();
+  // <iframe> elements whose document could not be read (not loaded yet, or gone): a `selector` aimed at
+  // one of them is an error, not an empty answer.
+  const unreadFrameOwners = new Set<number>();
   const ignored = scope.ignored ?? new Map<string, Set<number>>();
 
   const renderFrame = (tree: FrameTree, startNode: AXNode | undefined, depth: number): Rendered => {
@@ -128,6 +131,7 @@ export function renderSnapshot(
         const childFrameId =
           node.backendDOMNodeId !== undefined ? tree.childFrames.get(node.backendDOMNodeId) : undefined;
         const child = childFrameId ? trees.frames.get(childFrameId) : undefined;
+        if (!child?.root && node.backendDOMNodeId !== undefined) unreadFrameOwners.add(node.backendDOMNodeId);
         const inner = child ? renderFrame(child, child.root, depth + 1) : EMPTY;
         return elementLine(node, role, depth, inner, tree, ordinal);
       }
@@ -200,7 +204,7 @@ export function renderSnapshot(
     const rootId = `0-${main.root?.backendDOMNodeId ?? 0}`;
     result = { ...body, lines: [`[${rootId}] RootWebArea${title ? `: ${title}` : ""}`, ...body.lines] };
   }
-  return { text: result.lines.join("\n"), elements };
+  return { text: result.lines.join("\n"), elements, unreadFrameOwners };
 }
 
 function renderChildren(
