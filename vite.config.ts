@@ -7,6 +7,7 @@ export default defineConfig({
   },
   test: {
     include: ["core/src/**/*.test.ts", "test/**/*.test.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each test file drives its own Chromium; two cores allow two at once without starving the browsers.
