@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startModelServer, type ModelServer } from "./support/model-server.js";
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL("../core/src/cli/main.ts", import.meta.url));
+
+/** Runs the CLI from its sources (so the test never reads a stale build), as a user's shell would. */
+function loupe(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return run(process.execPath, ["--import", "tsx", CLI, ...args], {
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
+}
+
+describe("loupe extract (command line)", () => {
+  let model: ModelServer;
+  beforeAll(async () => {
+    model = await startModelServer();
+  });
+  afterAll(async () => {
+    await model.close();
+  });
+
+  it("prints the demo shop's page text as JSON without any model", async () => {
+    const { stdout, stderr } = await loupe(["extract", "--demo"], { OPENAI_API_KEY: "" });
+    const result = JSON.parse(stdout) as { pageText: string };
+    expect(result.pageText).toContain("link: The Lighthouse Keeper");
+    expect(result.pageText).toContain("A Map of Quiet Places"); // inside a closed shadow root
+    expect(result.pageText).toContain("One email a month"); // inside the newsletter frame
+    expect(stderr).toContain("loupe: opening http://127.0.0.1:");
+  });
+
+  it("extracts schema-shaped data with --schema and --model, URLs from link ids", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "loupe-cli-"));
+    const schemaFile = join(dir, "books.json");
+    await writeFile(
+      schemaFile,
+      JSON.stringify({
+        type: "array",
+        items: {
+          type: "object",
+          properties: { title: { type: "string" }, link: { type: "string", format: "uri" } },
+          required: ["title", "link"],
+        },
+      }),
+    );
+    const page = await loupe(["extract", "--demo", "--quiet"]);
+    const linkId = /\[(\d+-\d+)\] link: Salt and Iron/.exec(
+      (JSON.parse(page.stdout) as { pageText: string }).pageText,
+    )?.[1];
+    expect(linkId).toBeDefined();
+    model.enqueue({ json: { value: [{ title: "Salt and Iron", link: linkId }] } });
+    const { stdout } = await loupe(
+      [
+        "extract",
+        "--demo",
+        "every book",
+        "--schema",
+        schemaFile,
+        "--model",
+        "openai/gpt-4.1-mini",
+        "--quiet",
+      ],
+      { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL },
+    );
+    const books = JSON.parse(stdout) as { title: string; link: string }[];
+    expect(books).toEqual([
+      {
+        title: "Salt and Iron",
+        link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/books\/salt-and-iron$/),
+      },
+    ]);
+  });
+
+  it("says what to change for a missing URL, a bad URL and an unknown command", async () => {
+    await expect(loupe(["extract"])).rejects.toMatchObject({
+      stderr: expect.stringContaining("needs a URL (or --demo)"),
+    });
+    await expect(loupe(["extract", "example.com"])).rejects.toMatchObject({
+      stderr: expect.stringContaining('"example.com" is not a URL'),
+    });
+    await expect(loupe(["frobnicate"])).rejects.toMatchObject({
+      stderr: expect.stringContaining('unknown command "frobnicate"'),
+    });
+  });
+
+  it("explains a missing model key instead of failing obscurely", async () => {
+    await expect(
+      loupe(["extract", "--demo", "what is the cheapest book?", "--model", "anthropic/claude-sonnet-4-5"], {
+        ANTHROPIC_API_KEY: "",
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining("ANTHROPIC_API_KEY") });
+  });
+});
