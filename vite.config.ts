@@ -1,3 +1,4 @@
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,6 +6,8 @@ export default defineConfig({
     // Workspace packages resolve to their TypeScript sources in tests, so a test never runs stale dist.
     conditions: ["@loupe/source"],
   },
+  // Tests run in Vite's server (SSR) environment, which takes its conditions from here, not from `resolve`.
+  ssr: { resolve: { conditions: ["@loupe/source", ...defaultServerConditions] } },
   test: {
     include: ["core/src/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],

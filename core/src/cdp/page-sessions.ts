@@ -54,6 +54,19 @@ export class PageSessions {
     return sessions;
   }
 
+  /**
+   * Listens to an event from any of the page's sessions (not other pages'); the listener ends when the
+   * sessions are detached.
+   */
+  on(method: string, handler: (params: CdpParams, session: TargetSession) => void): void {
+    this.unsubscribe.push(
+      this.connection.on(method, (params, sessionId) => {
+        const session = sessionId ? this.sessions.get(sessionId) : undefined;
+        if (session) handler(params, session);
+      }),
+    );
+  }
+
   /** Every session of the page: the page first, then its out-of-process iframes. */
   all(): TargetSession[] {
     return [...this.sessions.values()];

@@ -39,10 +39,22 @@ export function targetIdOf(page: unknown): Promise<string> {
 }
 
 async function lookUpTargetId(page: object): Promise<string> {
+  if (!isPlaywrightLike(page) && !isPuppeteerLike(page))
+    throw unknownPageError("it is neither a Playwright/Patchright page nor a Puppeteer page");
   let session: LibraryCdpSession;
-  if (isPlaywrightLike(page)) session = await page.context().newCDPSession(page);
-  else if (isPuppeteerLike(page)) session = await page.createCDPSession();
-  else throw unknownPageError("it is neither a Playwright/Patchright page nor a Puppeteer page");
+  try {
+    session = isPlaywrightLike(page)
+      ? await page.context().newCDPSession(page)
+      : await page.createCDPSession();
+  } catch (error) {
+    // The library's own error (a closed page, a disconnected browser) says nothing about Loupe's option.
+    throw Object.assign(
+      unknownPageError(
+        `its library could not open a DevTools session for it (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); it may be closed`,
+      ),
+      { cause: error },
+    );
+  }
   try {
     const { targetInfo } = await session.send("Target.getTargetInfo");
     return targetInfo.targetId;

@@ -2,17 +2,16 @@ import type { BrowserContext } from "playwright-core";
 import type { BrowserSession } from "../browser/browser-session.js";
 import { startLocalBrowser } from "../browser/local-browser.js";
 import { ClientError, ExtractTimeoutError } from "../errors.js";
+import { parseActArguments, type ActOptions } from "../act/act-arguments.js";
+import { runAct, type ActResult } from "../act/run-act.js";
+import type { PageSessions } from "../cdp/page-sessions.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
 import { createLogger, type Logger } from "../log/logger.js";
-import {
-  checkModelConfiguration,
-  describeModel,
-  resolveLanguageModel,
-  type ModelConfiguration,
-} from "../model/index.js";
+import { checkModelConfiguration, resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
 import { DEFAULT_MODEL, type ClientEnv, type ClientOptions } from "./client-options.js";
-import { MetricsRecorder, type ClientMetrics } from "./metrics.js";
+import { SecretRedactor } from "./secret-redactor.js";
+import { MetricsRecorder, type ClientMetrics, type OperationName } from "./metrics.js";
 import { PageRegistry } from "./page-registry.js";
 
 type State =
@@ -44,6 +43,7 @@ type Inferred<S> = S extends { _output: infer O }
 export class Client {
   private state: State = { kind: "new" };
   private readonly recorder = new MetricsRecorder();
+  private readonly secrets = new SecretRedactor();
   private readonly env: ClientEnv;
   private readonly model: ModelConfiguration;
 
@@ -114,34 +114,43 @@ export class Client {
    */
   async extract(...args: unknown[]): Promise<unknown> {
     const call = parseExtractArguments(args);
-    const { pages, logger } = this.ready();
-    const started = performance.now();
-    const controller = new AbortController();
-    const timeout = call.options.timeout;
-    const timer =
-      timeout === undefined
-        ? undefined
-        : setTimeout(() => controller.abort(new ExtractTimeoutError("extract", timeout)), timeout);
-    try {
-      const page = call.options.page ?? pages.activePage();
-      return await runExtract(call, {
-        sessions: await pages.sessionsFor(page),
+    return this.operation("extract", call.options.timeout, call.options.page, (sessions, signal, logger) =>
+      runExtract(call, {
+        sessions,
         resolveModel: (override) => resolveLanguageModel(override ?? this.model),
         metrics: this.recorder,
+        redact: (text) => this.secrets.redact(text),
         logger,
-        signal: controller.signal,
-      });
-    } catch (error) {
-      throw this.explain(error);
-    } finally {
-      clearTimeout(timer);
-      const ms = performance.now() - started;
-      this.recorder.recordOperation("extract", ms);
-      logger.log("info", "extract", `extract (${call.form}) finished`, {
-        ms: Math.round(ms),
-        model: call.form === "page-text" ? undefined : describeModel(call.options.model ?? this.model),
-      });
-    }
+        signal,
+      }),
+    );
+  }
+
+  /**
+   * Performs exactly one action the instruction describes (click, fill, type, press, select, check,
+   * hover, scroll) on the active page or `options.page`, and says what it did.
+   *
+   * `%name%` placeholders in the action's arguments are filled from `options.variables` after the model
+   * has answered, so their values never reach the model.
+   *
+   * @returns `{ success: false, message }` without touching the page when no element fits.
+   * @throws ClientError when the chosen action fails twice (naming the element and the reason), for bad
+   *   arguments, or before `init()`; MissingLLMConfigurationError; LLMResponseError; ExtractTimeoutError
+   *   (operation "act") past `timeout`.
+   */
+  async act(instruction: string, options?: ActOptions): Promise<ActResult> {
+    const call = parseActArguments(instruction, options);
+    this.secrets.remember(call.options.variables);
+    return this.operation("act", call.options.timeout, call.options.page, (sessions, signal, logger) =>
+      runAct(call.instruction, call.options, {
+        sessions,
+        resolveModel: (override) => resolveLanguageModel(override ?? this.model),
+        metrics: this.recorder,
+        redact: (text) => this.secrets.redact(text),
+        logger,
+        signal,
+      }),
+    );
   }
 
   /**
@@ -156,6 +165,35 @@ export class Client {
     if (state.kind === "ready" || state.kind === "dead") {
       await state.browser.close();
       await state.logger.close();
+    }
+  }
+
+  /**
+   * What every operation shares: a started client, the page's sessions, a timeout that aborts the work
+   * (and the model request in flight), the metrics, and a dead browser reported as such.
+   */
+  private async operation<T>(
+    name: OperationName,
+    timeout: number | undefined,
+    page: unknown,
+    work: (sessions: PageSessions, signal: AbortSignal, logger: Logger) => Promise<T>,
+  ): Promise<T> {
+    const { pages, logger } = this.ready();
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer =
+      timeout === undefined
+        ? undefined
+        : setTimeout(() => controller.abort(new ExtractTimeoutError(name, timeout)), timeout);
+    try {
+      return await work(await pages.sessionsFor(page ?? pages.activePage()), controller.signal, logger);
+    } catch (error) {
+      throw this.explain(error);
+    } finally {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      this.recorder.recordOperation(name, ms);
+      logger.log("info", name, `${name} finished`, { ms: Math.round(ms) });
     }
   }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { CdpConnection } from "../cdp/cdp-connection.js";
-import { PageSessions } from "../cdp/page-sessions.js";
+import { PageSessions, unknownPageError } from "../cdp/page-sessions.js";
 import { targetIdOf } from "../cdp/page-target.js";
 import { ClientError } from "../errors.js";
 
@@ -30,6 +30,8 @@ export class PageRegistry {
 
   /** Loupe's sessions for a page of any supported library, attached on first use. */
   async sessionsFor(page: unknown): Promise<PageSessions> {
+    // A closed page's target id may still be cached; attaching to it would fail with a bare protocol error.
+    if (isClosedPage(page)) throw unknownPageError("it is closed");
     const targetId = await targetIdOf(page);
     let sessions = this.sessions.get(targetId);
     if (!sessions) {
@@ -54,4 +56,10 @@ export class PageRegistry {
         .catch(() => {});
     });
   }
+}
+
+/** Playwright, Patchright and Puppeteer pages all answer `isClosed()`. */
+function isClosedPage(page: unknown): boolean {
+  if (typeof page !== "object" || page === null || !("isClosed" in page)) return false;
+  return typeof page.isClosed === "function" && (page.isClosed as () => unknown).call(page) === true;
 }

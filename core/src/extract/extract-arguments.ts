@@ -121,8 +121,8 @@ function checkOptions(value: unknown): ExtractOptions {
 
 function looksLikeOptions(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => OPTION_KEYS.has(key));
+  // `{}` reads as "no options": as a JSON Schema it would accept anything, which no one means.
+  return Object.keys(value).every((key) => OPTION_KEYS.has(key));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

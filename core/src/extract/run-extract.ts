@@ -38,6 +38,8 @@ export interface ExtractDependencies {
   /** The model for this call, resolved only when a model call is about to be made. */
   resolveModel: (override: ExtractOptions["model"]) => LanguageModelInstance;
   metrics: MetricsRecorder;
+  /** Hides secrets (act variables' values) in text sent to the model. */
+  redact: (text: string) => string;
   logger: Logger;
   /** Aborts the work; its reason is what the call rejects with. */
   signal: AbortSignal;
@@ -70,7 +72,10 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
     ? await abortable(captureViewport(deps.sessions), deps.signal)
     : undefined;
   const user: UserContent = [
-    { type: "text", text: extractUserPrompt(call.instruction, snapshot.text, screenshot !== undefined) },
+    {
+      type: "text",
+      text: extractUserPrompt(call.instruction, deps.redact(snapshot.text), screenshot !== undefined),
+    },
     ...(screenshot ? [{ type: "image" as const, image: screenshot, mediaType: "image/png" }] : []),
   ];
   const messages: ModelMessage[] = [{ role: "user", content: user }];

@@ -53,6 +53,8 @@ export async function readPageTrees(sessions: TargetSession[]): Promise<PageTree
     sessions.map(async (session) => {
       // The session's own frame needs no frame tree to be read: ask for it while the tree comes.
       const rootRead = session.send<{ nodes: AXNode[] }>("Accessibility.getFullAXTree");
+      // Awaited only once the frame tree has come: if that fails first, this one's failure is not unhandled.
+      rootRead.catch(() => {});
       const { frameTree } = await session.send<{ frameTree: CdpFrame }>("Page.getFrameTree");
       if (!session.parent) {
         mainFrameId = frameTree.frame.id;

@@ -7,6 +7,7 @@ import {
   XPathResolutionError,
 } from "../errors.js";
 import { readPageTrees, type PageTrees } from "./ax-tree.js";
+import { reusableSelector } from "./element-selector.js";
 import { xpathOfNode } from "./element-xpath.js";
 import { isXPath, matchSelectors } from "./selector-match.js";
 import { renderSnapshot, type RenderScope, type SnapshotElement } from "./snapshot-format.js";
@@ -33,6 +34,10 @@ export interface PageSnapshot {
   frameOf(id: string): string | undefined;
   /** The element's XPath within its frame's document (for an element in a shadow root: its host's). */
   xpathOf(id: string): Promise<string>;
+  /** A selector that finds the element again from the page, across frames (see `reusableSelector`). */
+  selectorOf(id: string): Promise<string>;
+  /** The session that can address the element's frame. */
+  sessionOf(id: string): TargetSession | undefined;
 }
 
 /** How often a read is retried when the page commits a new document while it is being read. */
@@ -92,6 +97,11 @@ function buildSnapshot(
   }
   const linkUrls = new Set<string>();
   for (const element of elements.values()) if (element.url) linkUrls.add(element.url);
+  const elementOf = (id: string) => {
+    const element = elements.get(id);
+    if (!element) throw new ClientError(`"${id}" is not the id of an element in this snapshot.`);
+    return element;
+  };
   const sessionOf = (frameId: string): TargetSession => trees.frames.get(frameId)?.session ?? sessions.root;
   return {
     text,
@@ -100,9 +110,16 @@ function buildSnapshot(
     isLinkUrl: (url) => linkUrls.has(url),
     frameOf: (id) => elements.get(id)?.frameId,
     async xpathOf(id) {
-      const element = elements.get(id);
-      if (!element) throw new ClientError(`"${id}" is not the id of an element in this snapshot.`);
+      const element = elementOf(id);
       return xpathOfNode(sessionOf(element.frameId), element.backendNodeId);
+    },
+    async selectorOf(id) {
+      const element = elementOf(id);
+      return reusableSelector(trees, element.frameId, element.backendNodeId);
+    },
+    sessionOf: (id) => {
+      const element = elements.get(id);
+      return element ? sessionOf(element.frameId) : undefined;
     },
   };
 }
@@ -122,7 +139,11 @@ async function resolveScope(sessions: TargetSession[], options: SnapshotOptions)
           `Check it in the browser's devtools, or leave \`selector\` out to read the whole page.`,
       );
     }
-    scope.start = first;
+    scope.start = {
+      frameId: first.frameId,
+      backendNodeId: first.backendNodeId,
+      inside: new Set(first.descendants),
+    };
   }
   if (matches.length) {
     scope.ignored = new Map();
@@ -130,6 +151,7 @@ async function resolveScope(sessions: TargetSession[], options: SnapshotOptions)
       let set = scope.ignored.get(match.frameId);
       if (!set) scope.ignored.set(match.frameId, (set = new Set()));
       set.add(match.backendNodeId);
+      for (const id of match.descendants) set.add(id);
     }
   }
   return scope;

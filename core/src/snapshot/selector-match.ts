@@ -7,6 +7,12 @@ import { callFunctionOn } from "../cdp/call-function.js";
 export interface MatchedElement {
   frameId: string;
   backendNodeId: number;
+  /**
+   * Backend node ids of everything inside the element within its frame: descendants, text nodes and
+   * shadow-root content. Many elements (an inline `<span>`) have no accessibility node of their own, so
+   * leaving one out of a snapshot means leaving out these.
+   */
+  descendants: number[];
 }
 
 /** The part of CDP's `DOM.Node` that selector matching walks. */
@@ -28,6 +34,8 @@ interface SearchRoot {
   isDocument: boolean;
   /** Backend node ids by DOM node id, for every node the document read returned. */
   backendIds: Map<number, number>;
+  /** The nodes the document read returned, by backend node id. */
+  nodes: Map<number, DomNode>;
 }
 
 /** Whether a selector is XPath (Loupe's rule: `xpath=` or a leading `/` or `(`) rather than CSS. */
@@ -80,14 +88,16 @@ function unique(matches: MatchedElement[]): MatchedElement[] {
 async function searchRoots(session: TargetSession): Promise<SearchRoot[]> {
   const { root } = await session.send<{ root: DomNode }>("DOM.getDocument", { depth: -1, pierce: true });
   const backendIds = new Map<number, number>();
+  const nodes = new Map<number, DomNode>();
   const roots: SearchRoot[] = [];
   const walk = (node: DomNode, frameId: string) => {
     backendIds.set(node.nodeId, node.backendNodeId);
+    nodes.set(node.backendNodeId, node);
     for (const child of node.children ?? []) walk(child, frameId);
     for (const shadow of node.shadowRoots ?? []) {
       // The browser's own widgets (inside <input>, <video>…) are not part of the page's content.
       if (shadow.shadowRootType === "user-agent") continue;
-      roots.push({ session, nodeId: shadow.nodeId, frameId, isDocument: false, backendIds });
+      roots.push({ session, nodeId: shadow.nodeId, frameId, isDocument: false, backendIds, nodes });
       walk(shadow, frameId);
     }
     if (node.contentDocument && node.frameId) {
@@ -97,12 +107,20 @@ async function searchRoots(session: TargetSession): Promise<SearchRoot[]> {
         frameId: node.frameId,
         isDocument: true,
         backendIds,
+        nodes,
       });
       walk(node.contentDocument, node.frameId);
     }
   };
   // A page's main frame and an out-of-process frame both share their id with their target.
-  roots.push({ session, nodeId: root.nodeId, frameId: session.targetId, isDocument: true, backendIds });
+  roots.push({
+    session,
+    nodeId: root.nodeId,
+    frameId: session.targetId,
+    isDocument: true,
+    backendIds,
+    nodes,
+  });
   walk(root, session.targetId);
   return roots;
 }
@@ -123,7 +141,7 @@ async function matchCss(root: SearchRoot, selector: string): Promise<MatchedElem
   }
   return nodeIds.flatMap((nodeId) => {
     const backendNodeId = root.backendIds.get(nodeId);
-    return backendNodeId === undefined ? [] : [{ frameId: root.frameId, backendNodeId }];
+    return backendNodeId === undefined ? [] : [matched(root, backendNodeId)];
   });
 }
 
@@ -161,7 +179,7 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
       const { node } = await root.session.send<{ node: { backendNodeId: number } }>("DOM.describeNode", {
         objectId: property.value.objectId,
       });
-      matches.push({ frameId: root.frameId, backendNodeId: node.backendNodeId });
+      matches.push(matched(root, node.backendNodeId));
     }
     return matches;
   } finally {
@@ -169,6 +187,20 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
   }
 }
 let nextGroup = 0;
+
+function matched(root: SearchRoot, backendNodeId: number): MatchedElement {
+  const descendants: number[] = [];
+  const walk = (node: DomNode) => {
+    // A child frame's document is another frame's tree; leaving out its owner leaves it out.
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
+      descendants.push(child.backendNodeId);
+      walk(child);
+    }
+  };
+  const node = root.nodes.get(backendNodeId);
+  if (node) walk(node);
+  return { frameId: root.frameId, backendNodeId, descendants };
+}
 
 /** Runs in the page: evaluates an XPath from a document, or from each element directly under a shadow root. */
 const XPATH_FUNCTION = `function (xpath, fromDocument) {

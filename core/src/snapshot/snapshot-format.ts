@@ -14,8 +14,11 @@ export interface SnapshotElement {
 
 /** Where rendering starts and what it leaves out. */
 export interface RenderScope {
-  /** Start at this element instead of the main frame's root. */
-  start?: { frameId: string; backendNodeId: number };
+  /**
+   * Start at this element instead of the main frame's root. `inside` (the backend ids of its DOM
+   * subtree) lets an element with no accessibility node of its own (a plain `<span>`) still be read.
+   */
+  start?: { frameId: string; backendNodeId: number; inside?: ReadonlySet<number> };
   /** Elements left out with everything under them, by frame id. */
   ignored?: Map<string, Set<number>>;
 }
@@ -196,12 +199,22 @@ export function renderSnapshot(
   let result: Rendered = EMPTY;
   if (scope.start) {
     const tree = trees.frames.get(scope.start.frameId);
-    const node = tree ? findByBackendId(tree, scope.start.backendNodeId) : undefined;
+    const node = tree
+      ? (findByBackendId(tree, scope.start.backendNodeId) ?? standIn(tree, scope.start.inside))
+      : undefined;
     if (tree && node) result = renderFrame(tree, node, 0);
   } else if (main) {
     const title = clean(stringOf(main.root?.name?.value));
     const body = renderFrame(main, main.root, 1);
     const rootId = `0-${main.root?.backendDOMNodeId ?? 0}`;
+    // The page itself is an element too: `act` scrolls it by this id.
+    elements.set(rootId, {
+      id: rootId,
+      frameId: main.frameId,
+      backendNodeId: main.root?.backendDOMNodeId ?? -1,
+      role: "RootWebArea",
+      name: title,
+    });
     result = { ...body, lines: [`[${rootId}] RootWebArea${title ? `: ${title}` : ""}`, ...body.lines] };
   }
   return { text: result.lines.join("\n"), elements, unreadFrameOwners };
@@ -240,6 +253,27 @@ function renderChildren(
 
 function elementName(node: AXNode): string {
   return clean(stringOf(node.name?.value));
+}
+
+/**
+ * For an element without an accessibility node: a stand-in parent holding the outermost nodes that lie
+ * inside it, in document order, so its content renders as if it had a node of its own.
+ */
+function standIn(tree: FrameTree, inside: ReadonlySet<number> | undefined): AXNode | undefined {
+  if (!inside?.size || !tree.root) return undefined;
+  const tops: string[] = [];
+  const seek = (node: AXNode) => {
+    if (node.backendDOMNodeId !== undefined && inside.has(node.backendDOMNodeId)) {
+      tops.push(node.nodeId);
+      return;
+    }
+    for (const childId of node.childIds ?? []) {
+      const child = tree.nodes.get(childId);
+      if (child) seek(child);
+    }
+  };
+  seek(tree.root);
+  return tops.length ? { nodeId: "stand-in", ignored: true, childIds: tops } : undefined;
 }
 
 function findByBackendId(tree: FrameTree, backendNodeId: number): AXNode | undefined {

@@ -1,0 +1,55 @@
+import type { TargetSession } from "../cdp/page-sessions.js";
+
+/** A point in the page's (main frame's) viewport, in CSS pixels: where input events are aimed. */
+export interface ViewportPoint {
+  x: number;
+  y: number;
+}
+
+type Quad = [number, number, number, number, number, number, number, number];
+
+/**
+ * Scrolls an element into view and returns the middle of its first visible box in the page's viewport,
+ * where input events are aimed (the page's session routes them into any frame). `undefined` when the
+ * element has no box (hidden, zero-sized, detached from layout).
+ */
+export async function elementPoint(
+  session: TargetSession,
+  backendNodeId: number,
+): Promise<ViewportPoint | undefined> {
+  await session.send("DOM.scrollIntoViewIfNeeded", { backendNodeId }).catch(() => {});
+  const { quads } = await session.send<{ quads: Quad[] }>("DOM.getContentQuads", { backendNodeId });
+  const quad = quads.find((q) => area(q) >= 1);
+  if (!quad) return undefined;
+  const offset = await frameOffset(session);
+  return {
+    x: (quad[0] + quad[2] + quad[4] + quad[6]) / 4 + offset.x,
+    y: (quad[1] + quad[3] + quad[5] + quad[7]) / 4 + offset.y,
+  };
+}
+
+/**
+ * Where an out-of-process frame's viewport sits in the page's: the content box of its `<iframe>` in the
+ * parent, plus the parent's own offset. Same-process frames need none: their quads come in page
+ * coordinates already.
+ */
+async function frameOffset(session: TargetSession): Promise<ViewportPoint> {
+  const parent = session.parent;
+  if (!parent) return { x: 0, y: 0 };
+  const { backendNodeId } = await parent.send<{ backendNodeId: number }>("DOM.getFrameOwner", {
+    frameId: session.targetId,
+  });
+  const { model } = await parent.send<{ model: { content: Quad } }>("DOM.getBoxModel", { backendNodeId });
+  const above = await frameOffset(parent);
+  return { x: model.content[0] + above.x, y: model.content[1] + above.y };
+}
+
+function area(q: Quad): number {
+  // Shoelace formula: quads from the protocol may be rotated or skewed.
+  let sum = 0;
+  for (let i = 0; i < 4; i++) {
+    const j = (i + 1) % 4;
+    sum += q[i * 2]! * q[j * 2 + 1]! - q[j * 2]! * q[i * 2 + 1]!;
+  }
+  return Math.abs(sum) / 2;
+}
