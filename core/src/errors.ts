@@ -2,6 +2,7 @@
  * Every error `@loupe/core` throws, in one place. Each message says what went wrong and what to change;
  * callers branch on the class (or on `FetchError.code`), never on the message text.
  */
+import { formatIssuePath } from "./extract/schema/issue-path.js";
 
 /** Base class of every error Loupe throws. Catch it to handle all of them at once. */
 export class ClientError extends Error {
@@ -99,7 +100,7 @@ export class ExtractTimeoutError extends ClientError {
     readonly timeoutMs: number,
   ) {
     super(
-      `${operation}() did not finish within its timeout of ${timeoutMs} ms; the model request was aborted. ` +
+      `${operation}() did not finish within its timeout of ${timeoutMs} ms; the work in flight (the model request, if one was under way) was aborted. ` +
         `Raise \`timeout\`, use a faster model, or narrow the page with \`selector\`.`,
     );
   }
@@ -134,9 +135,4 @@ export class FetchError extends ClientError {
   ) {
     super(message);
   }
-}
-
-function formatIssuePath(path: (string | number)[]): string {
-  if (path.length === 0) return "(the value)";
-  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }

@@ -5,6 +5,8 @@
  * shadow roots) and returns its text, a free-text answer, or data shaped by a schema.
  */
 export { Client } from "./client/client.js";
+export * as cloud from "./cloud-client/index.js";
+export type { FetchFormat, FetchRequest, FetchResult } from "./cloud-client/index.js";
 export type { ClientEnv, ClientOptions } from "./client/client-options.js";
 export type { ClientMetrics, OperationMetrics } from "./client/metrics.js";
 export type { ExtractOptions } from "./extract/extract-arguments.js";

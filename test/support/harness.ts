@@ -4,7 +4,13 @@
  */
 import { Client, type ClientOptions, type LogLine, type ModelObjectConfiguration } from "@loupe/core";
 import type { Page } from "playwright-core";
-import { startModelServer, type ModelServer } from "./model-server.js";
+import {
+  startModelServer,
+  type ModelServer,
+  type RecordedModelRequest,
+  type ReplyScript,
+  type ScriptedReply,
+} from "./model-server.js";
 import { startPageServers, type PageServers } from "./page-server.js";
 
 /** The API key the scripted server is called with by default. */
@@ -107,4 +113,33 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+}
+
+/**
+ * A scripted answer to an `act` call: the model chooses `method` on the element `elementId` (null when no
+ * element fits), in the shape act asks for.
+ */
+export function actReply(
+  elementId: string | null,
+  method: string | null,
+  args: string[] = [],
+  description = elementId === null ? "No element fits the instruction." : `${method} on ${elementId}`,
+): Extract<ScriptedReply, { json: unknown }> {
+  return { json: { elementId, method, arguments: args, description } };
+}
+
+/**
+ * An act answer for an element whose id is known only when the request comes (after the page changed):
+ * the id of the line `roleAndName` in the request's last user message, the freshest snapshot.
+ */
+export function actReplyOn(roleAndName: string, method: string, args: string[] = []): ReplyScript {
+  return (request) => actReply(idOf(lastUserText(request), roleAndName), method, args);
+}
+
+/** The text of a recorded request's last user message (for act: the snapshot it was asked about). */
+export function lastUserText(request: RecordedModelRequest): string {
+  const user = request.messages().filter((m) => m.role === "user");
+  const last = user.at(-1);
+  if (!last) throw new Error("the request has no user message");
+  return last.text;
 }

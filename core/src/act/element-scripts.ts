@@ -35,6 +35,9 @@ export const HIT_TEST = `function () {
   return "it is covered by " + describe(hit);
 }`;
 
+/** Whether the element is still in its document (a removed node resolves while it is alive). */
+export const IS_CONNECTED = `function () { return this.isConnected; }`;
+
 /** Why text cannot be entered into the element, or "" when it can. */
 export const EDITABLE_CHECK = `function () {
   ${DESCRIBE}
@@ -61,11 +64,15 @@ export const SELECT_ALL = `function () {
   selection.addRange(range);
 }`;
 
-/** Puts the caret after the element's current value, so typed text is appended. */
+/**
+ * Puts the caret after the element's current value, so typed text is appended. Answers false when the
+ * caller must press End instead: inputs such as email and number have no selection API, and focus() alone
+ * leaves the caret at the start.
+ */
 export const CARET_TO_END = `function () {
   this.focus();
   if (typeof this.setSelectionRange === "function" && typeof this.value === "string") {
-    try { this.setSelectionRange(this.value.length, this.value.length); return; } catch (e) { /* types without a selection */ }
+    try { this.setSelectionRange(this.value.length, this.value.length); return true; } catch (e) { return false; }
   }
   const range = this.ownerDocument.createRange();
   range.selectNodeContents(this);
@@ -73,6 +80,7 @@ export const CARET_TO_END = `function () {
   const selection = this.ownerDocument.defaultView.getSelection();
   selection.removeAllRanges();
   selection.addRange(range);
+  return true;
 }`;
 
 /** The element's value after an edit, to report what the field holds now. */

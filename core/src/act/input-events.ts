@@ -105,23 +105,18 @@ export async function typeText(root: TargetSession, text: string): Promise<void>
   }
 }
 
-/** Presses a key or a combination (`Enter`, `a`, `Control+A`, `Shift+Tab`). */
+/**
+ * Presses a key or a combination (`Enter`, `a`, `Control+A`, `Shift+Tab`). The whole combination is read
+ * before the first event, so a name Loupe does not know presses nothing (no modifier is left held down).
+ * @throws ClientError naming the key when it is not one Loupe can press (see `unknownKeyReason`).
+ */
 export async function pressKey(root: TargetSession, combination: string): Promise<void> {
-  const parts = combination.split("+").map((p) => p.trim());
-  const keyName = parts.pop() || (combination.endsWith("+") ? "+" : "");
+  const { modifiers: held, key } = parseCombination(combination);
   let modifiers = 0;
-  const held: KeyDefinition[] = [];
-  for (const part of parts) {
-    const modifier = MODIFIERS[MODIFIER_ALIASES[part] ?? part];
-    if (!modifier)
-      throw new ClientError(
-        `"${part}" in "${combination}" is not a modifier key (Control, Shift, Alt, Meta).`,
-      );
+  for (const modifier of held) {
     modifiers |= modifier.bit;
-    held.push(modifier.def);
     await root.send("Input.dispatchKeyEvent", { type: "rawKeyDown", modifiers, ...keyFields(modifier.def) });
   }
-  const key = keyDefinition(keyName);
   // With Control/Alt/Meta held a character key produces no text, as on a real keyboard.
   const text = modifiers & ~8 ? undefined : key.text;
   await root.send("Input.dispatchKeyEvent", {
@@ -131,10 +126,38 @@ export async function pressKey(root: TargetSession, combination: string): Promis
     ...(text ? { text, unmodifiedText: text } : {}),
   });
   await root.send("Input.dispatchKeyEvent", { type: "keyUp", modifiers, ...keyFields(key) });
-  for (const def of held.reverse()) {
-    modifiers &= ~(MODIFIERS[def.key]?.bit ?? 0);
-    await root.send("Input.dispatchKeyEvent", { type: "keyUp", modifiers, ...keyFields(def) });
+  for (const modifier of [...held].reverse()) {
+    modifiers &= ~modifier.bit;
+    await root.send("Input.dispatchKeyEvent", { type: "keyUp", modifiers, ...keyFields(modifier.def) });
   }
+}
+
+/** Why `combination` cannot be pressed (naming the key and the keys there are), or "" when it can. */
+export function unknownKeyReason(combination: string): string {
+  try {
+    parseCombination(combination);
+    return "";
+  } catch (error) {
+    if (error instanceof ClientError) return error.message.replace(/\.$/, "");
+    throw error;
+  }
+}
+
+function parseCombination(combination: string): {
+  modifiers: { bit: number; def: KeyDefinition }[];
+  key: KeyDefinition;
+} {
+  const parts = combination.split("+").map((p) => p.trim());
+  const keyName = parts.pop() || (combination.endsWith("+") ? "+" : "");
+  const modifiers = parts.map((part) => {
+    const modifier = MODIFIERS[MODIFIER_ALIASES[part] ?? part];
+    if (!modifier)
+      throw new ClientError(
+        `"${part}" in "${combination}" is not a modifier key (Control, Shift, Alt, Meta).`,
+      );
+    return modifier;
+  });
+  return { modifiers, key: keyDefinition(keyName) };
 }
 
 function keyDefinition(name: string): KeyDefinition {

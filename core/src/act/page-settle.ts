@@ -13,16 +13,29 @@ const LONG_LIVED = new Set(["WebSocket", "EventSource"]);
 /** A request open this long is treated as a long poll or a stream, not as the page still loading. */
 const STALE_REQUEST_MS = 2_000;
 
+interface OpenRequest {
+  started: number;
+  /** The session that announced it. */
+  sessionId: string;
+  frameId: string;
+  isDocument: boolean;
+}
+
 /** Watches one page's network requests over all its sessions, counting what is in flight. */
 class NetworkActivity {
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<string, OpenRequest>();
   private lastChange = performance.now();
   private readonly enabled = new Set<string>();
 
   constructor(private readonly sessions: PageSessions) {
     sessions.on("Network.requestWillBeSent", (params, session) => {
       if (LONG_LIVED.has(String(params["type"]))) return;
-      this.inFlight.set(`${session.id}:${String(params["requestId"])}`, performance.now());
+      this.inFlight.set(`${session.id}:${String(params["requestId"])}`, {
+        started: performance.now(),
+        sessionId: session.id,
+        frameId: String(params["frameId"] ?? ""),
+        isDocument: params["type"] === "Document",
+      });
       this.lastChange = performance.now();
     });
     const done = (params: Record<string, unknown>, session: TargetSession) => {
@@ -36,6 +49,7 @@ class NetworkActivity {
   /** Turns request tracking on for every session of the page not yet tracked. */
   async track(): Promise<void> {
     const fresh = this.sessions.all().filter((s) => !this.enabled.has(s.id));
+    if (!fresh.length) return;
     for (const session of fresh) this.enabled.add(session.id);
     await Promise.all(
       fresh.map((session) =>
@@ -44,10 +58,26 @@ class NetworkActivity {
     );
   }
 
-  /** Whether a request is in flight, less the long-lived and the stale. */
+  /**
+   * Whether a request is in flight, less the long-lived and the stale. The document request of an
+   * out-of-process iframe is announced by the parent's session but finishes in the frame's own target,
+   * which the parent never hears of: once that target is attached, the request no longer counts here.
+   */
   busy(now: number): boolean {
-    for (const started of this.inFlight.values()) if (now - started < STALE_REQUEST_MS) return true;
-    return false;
+    let busy = false;
+    for (const [key, request] of this.inFlight) {
+      if (now - request.started >= STALE_REQUEST_MS || this.movedToOwnTarget(request))
+        this.inFlight.delete(key);
+      else busy = true;
+    }
+    return busy;
+  }
+
+  private movedToOwnTarget(request: OpenRequest): boolean {
+    return (
+      request.isDocument &&
+      this.sessions.all().some((s) => s.targetId === request.frameId && s.id !== request.sessionId)
+    );
   }
 
   quietFor(now: number): number {
@@ -78,26 +108,29 @@ const DOM_QUIET = `function (quietMs, timeoutMs) {
 /**
  * Waits until the page is settled — no request in flight and no DOM change for `quietMs` — or until
  * `timeoutMs`, whichever comes first. Never throws: a page that never settles is read as it is.
+ *
+ * Both must hold at once: a request that starts while the DOM is still being watched (a handler that
+ * fetches after a debounce) is waited for too, not only the requests in flight at the start.
  */
 export async function waitForSettled(sessions: PageSessions, options: SettleOptions): Promise<void> {
   let activity = activities.get(sessions);
   if (!activity) activities.set(sessions, (activity = new NetworkActivity(sessions)));
   const deadline = performance.now() + options.timeoutMs;
   await activity.track();
-  const domQuiet = sessions.root
+  let domQuiet = false;
+  void sessions.root
     .send("Runtime.evaluate", {
       expression: `(${DOM_QUIET})(${options.quietMs}, ${options.timeoutMs})`,
       awaitPromise: true,
       returnByValue: true,
     })
-    .catch(() => {});
+    .catch(() => {})
+    .then(() => (domQuiet = true));
   while (performance.now() < deadline) {
+    // Frames that went out of process during the wait bring sessions of their own.
+    await activity.track();
     const now = performance.now();
-    if (!activity.busy(now) && activity.quietFor(now) >= options.quietMs) break;
+    if (domQuiet && !activity.busy(now) && activity.quietFor(now) >= options.quietMs) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  await Promise.race([
-    domQuiet,
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
-  ]);
 }

@@ -8,12 +8,21 @@ import {
   CHECKED_STATE,
   EDITABLE_CHECK,
   HIT_TEST,
+  IS_CONNECTED,
   SELECT_ALL,
   SELECT_OPTION,
   VALUE_OF,
   VISIBLE_HEIGHT,
 } from "./element-scripts.js";
-import { clickAt, insertText, moveTo, pressKey, typeText, wheelAt } from "./input-events.js";
+import {
+  clickAt,
+  insertText,
+  moveTo,
+  pressKey,
+  typeText,
+  unknownKeyReason,
+  wheelAt,
+} from "./input-events.js";
 
 /** The element an action is aimed at. */
 export interface ActionTarget {
@@ -42,6 +51,8 @@ export async function performAction(
   const objectId = await resolve(target, objectGroup);
   const run = <T>(fn: string, ...values: unknown[]) => evaluate<T>(target.session, objectId, fn, values);
   try {
+    // A node the page has just removed still resolves while it lives; acting on it would reach nothing.
+    if (!(await run<boolean>(IS_CONNECTED))) throw new ActionFailure(GONE);
     switch (method) {
       case "click":
       case "doubleClick":
@@ -72,7 +83,8 @@ export async function performAction(
         const text = args[0] ?? "";
         const reason = await run<string>(EDITABLE_CHECK);
         if (reason) throw new ActionFailure(reason);
-        await run(method === "fill" ? SELECT_ALL : CARET_TO_END);
+        if (method === "fill") await run(SELECT_ALL);
+        else if (!(await run<boolean>(CARET_TO_END))) await pressKey(target.root, "End");
         if (method === "type") await typeText(target.root, text);
         else if (text) await insertText(target.root, text);
         else await pressKey(target.root, "Delete");
@@ -82,6 +94,8 @@ export async function performAction(
       case "press": {
         const key = args[0];
         if (!key) throw new ActionFailure("press needs a key, like Enter");
+        const unknownKey = unknownKeyReason(key);
+        if (unknownKey) throw new ActionFailure(unknownKey);
         if (target.role !== "RootWebArea")
           await target.session.send("DOM.focus", { backendNodeId: target.backendNodeId }).catch(() => {});
         await pressKey(target.root, key);
@@ -115,6 +129,8 @@ export async function performAction(
 
 let nextGroup = 0;
 
+const GONE = "it is no longer in the page (it was removed or replaced)";
+
 async function resolve(target: ActionTarget, objectGroup: string): Promise<string> {
   try {
     const { object } = await target.session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
@@ -123,8 +139,7 @@ async function resolve(target: ActionTarget, objectGroup: string): Promise<strin
     });
     return object.objectId;
   } catch (error) {
-    if (error instanceof CdpCommandError)
-      throw new ActionFailure("it is no longer in the page (it was removed or replaced)");
+    if (error instanceof CdpCommandError) throw new ActionFailure(GONE);
     throw error;
   }
 }

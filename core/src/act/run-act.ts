@@ -98,7 +98,8 @@ export async function runAct(
     messages.push({
       role: "user",
       content: failure
-        ? `${actRetryPrompt(failure.choice, failure.reason)}\n\nPage snapshot:\n${deps.redact(snapshot.text)}`
+        ? // The reason may quote the page (a field's value): it is masked like the snapshot.
+          `${deps.redact(actRetryPrompt(failure.choice, failure.reason))}\n\nPage snapshot:\n${deps.redact(snapshot.text)}`
         : actUserPrompt(instruction, deps.redact(snapshot.text), variableNames),
     });
     const answer = await generateJson({
@@ -139,7 +140,10 @@ export async function runAct(
           choice.method,
           choice.arguments.map((argument) => fillVariables(argument, options.variables)),
         );
-        await abortable(waitForSettled(deps.sessions, SETTLE_AFTER), deps.signal);
+        // The action is done: running out of time now only cuts this wait short, it does not undo the action.
+        await abortable(waitForSettled(deps.sessions, SETTLE_AFTER), deps.signal).catch((error: unknown) => {
+          if (!deps.signal.aborted) throw error;
+        });
         return {
           success: true,
           message: `${capitalize(choice.method)} on ${label}: ${done}.`,
@@ -156,7 +160,9 @@ export async function runAct(
         failure = { choice: `${choice.method} on ${label}`, reason: error.message };
       }
     }
-    deps.logger.log("info", "act", `the action could not be performed: ${failure.reason}`, { attempt });
+    deps.logger.log("info", "act", `the action could not be performed: ${deps.redact(failure.reason)}`, {
+      attempt,
+    });
   }
   throw new ClientError(
     `act() could not perform "${instruction}": ${failure?.choice} failed twice; the last time because ${failure?.reason}. ` +

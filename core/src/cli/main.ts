@@ -2,6 +2,8 @@
 import { readFileSync } from "node:fs";
 import { ClientError } from "../errors.js";
 import { EXTRACT_USAGE, runExtractCommand } from "./extract-command.js";
+import { runFetchCommand } from "./fetch-command.js";
+import { importOptionalPackage } from "./optional-package.js";
 
 const USAGE = `Loupe: get data out of web pages with a language model.
 
@@ -9,6 +11,8 @@ Usage: loupe <command> [options]
 
 Commands:
   extract <url> [instruction]   read a page and print its text, an answer, or schema-shaped data as JSON
+  fetch <url>                   fetch a URL over plain HTTP as raw, markdown or json (through Loupe Cloud)
+  cloud serve | cloud keys      run Loupe Cloud, manage its API keys (needs @loupe/cloud)
 
 Run \`loupe <command> --help\` for a command's options.
 
@@ -19,6 +23,14 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "extract":
       return runExtractCommand(rest);
+    case "fetch":
+      return runFetchCommand(rest);
+    case "cloud": {
+      const { runCloudCommand } = await importOptionalPackage<{
+        runCloudCommand(argv: string[]): Promise<number>;
+      }>("@loupe/cloud/cli", "@loupe/cloud", "cloud");
+      return runCloudCommand(rest);
+    }
     case "--version":
     case "-v": {
       const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {

@@ -9,7 +9,9 @@ export class SecretRedactor {
   /** Remembers variables' values; empty and very short values are skipped (they would mask ordinary text). */
   remember(variables: Record<string, string> | undefined): void {
     for (const [name, value] of Object.entries(variables ?? {})) {
-      if (value.length >= 3) this.secrets.set(value, name);
+      // The snapshot shows text with runs of white space collapsed: that form is masked too.
+      for (const form of new Set([value, value.replace(/\s+/g, " ").trim()]))
+        if (form.length >= 3) this.secrets.set(form, name);
     }
   }
 

@@ -1,34 +1,14 @@
-import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { ModelMessage, UserContent } from "ai";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import type { MetricsRecorder } from "../client/metrics.js";
-import { SchemaValidationError, type SchemaIssue } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import {
-  generateJson,
-  generateTextAnswer,
-  type JsonCallResult,
-  type LanguageModelInstance,
-} from "../model/index.js";
-import {
-  EXTRACT_SCHEMA_SYSTEM,
-  EXTRACT_TEXT_SYSTEM,
-  extractRepairPrompt,
-  extractUserPrompt,
-} from "../prompts/extract-prompts.js";
-import { takeSnapshot, type PageSnapshot } from "../snapshot/page-snapshot.js";
+import { generateTextAnswer, type LanguageModelInstance } from "../model/index.js";
+import { EXTRACT_SCHEMA_SYSTEM, EXTRACT_TEXT_SYSTEM, extractUserPrompt } from "../prompts/extract-prompts.js";
+import { takeSnapshot } from "../snapshot/page-snapshot.js";
 import { abortable } from "./abortable.js";
 import type { ExtractCall, ExtractOptions } from "./extract-arguments.js";
-import {
-  buildModelFacingSchema,
-  formatRepairIssues,
-  normalizeSchema,
-  substituteLinkIds,
-  unwrapModelValue,
-  WRAPPER_KEY,
-  type ModelFacingSchema,
-  type NormalizedSchema,
-} from "./schema/index.js";
+import { extractIntoSchema } from "./schema-extraction.js";
+import { normalizeSchema } from "./schema/index.js";
 import { replaceLinkIdsInText } from "./text-links.js";
 
 /** What an extraction needs from the client around it. */
@@ -90,74 +70,24 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
     deps.metrics.recordLlmCall("extract", answer.usage, answer.ms);
     return { extraction: replaceLinkIdsInText(answer.text, snapshot) };
   }
-  return extractIntoSchema(schema!, snapshot, model, messages, deps);
-}
-
-async function extractIntoSchema(
-  schema: NormalizedSchema,
-  snapshot: PageSnapshot,
-  model: LanguageModelInstance,
-  messages: ModelMessage[],
-  deps: ExtractDependencies,
-): Promise<unknown> {
-  const modelSchema = buildModelFacingSchema(schema.jsonSchema);
-  const ask = async (): Promise<JsonCallResult> => {
-    const answer = await generateJson({
-      model,
-      system: EXTRACT_SCHEMA_SYSTEM,
-      messages,
-      schema: modelSchema.schema as JSONSchema7,
-      schemaName: "extraction",
-      signal: deps.signal,
-    });
-    deps.metrics.recordLlmCall("extract", answer.usage, answer.ms);
-    return answer;
-  };
-
-  const first = await check(await ask(), schema, modelSchema, snapshot);
-  if (first.ok) return first.value;
-  deps.logger.log("info", "extract", "the answer does not fit the schema; asking the model to repair it", {
-    issues: first.issues.length,
-  });
-  messages.push(
-    { role: "assistant", content: first.text },
-    {
-      role: "user",
-      content: extractRepairPrompt(
-        formatRepairIssues(first.issues, { pathPrefix: modelSchema.wrapped ? [WRAPPER_KEY] : [] }),
+  return extractIntoSchema({
+    schema: schema!,
+    links: snapshot,
+    model,
+    system: EXTRACT_SCHEMA_SYSTEM,
+    messages,
+    signal: deps.signal,
+    onModelCall: (usage, ms) => deps.metrics.recordLlmCall("extract", usage, ms),
+    onRepair: (issues) =>
+      deps.logger.log(
+        "info",
+        "extract",
+        "the answer does not fit the schema; asking the model to repair it",
+        {
+          issues: issues.length,
+        },
       ),
-    },
-  );
-  const second = await check(await ask(), schema, modelSchema, snapshot);
-  if (second.ok) return second.value;
-  throw new SchemaValidationError(second.issues, second.received);
-}
-
-type Checked =
-  { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[]; received: unknown; text: string };
-
-/** Link ids → URLs, then the caller's own schema. Issues of both kinds go to the repair turn together. */
-async function check(
-  answer: JsonCallResult,
-  schema: NormalizedSchema,
-  modelSchema: ModelFacingSchema,
-  snapshot: PageSnapshot,
-): Promise<Checked> {
-  const unwrapped = unwrapModelValue(modelSchema, answer.value);
-  const links = substituteLinkIds({
-    value: unwrapped,
-    urlPaths: modelSchema.urlPaths,
-    resolveLinkId: (id) => snapshot.linkUrl(id),
-    isKnownUrl: (url) => snapshot.isLinkUrl(url),
   });
-  const validation = await schema.validate(links.value);
-  if (validation.ok && links.issues.length === 0) return { ok: true, value: validation.value };
-  // A field whose link id could not be resolved also fails the URL format check: report it once.
-  const linkPaths = new Set(links.issues.map((issue) => JSON.stringify(issue.path)));
-  const schemaIssues = validation.ok
-    ? []
-    : validation.issues.filter((issue) => !linkPaths.has(JSON.stringify(issue.path)));
-  return { ok: false, issues: [...links.issues, ...schemaIssues], received: links.value, text: answer.text };
 }
 
 async function captureViewport(sessions: PageSessions): Promise<Uint8Array> {

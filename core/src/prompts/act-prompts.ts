@@ -33,6 +33,6 @@ export function actUserPrompt(instruction: string, snapshotText: string, variabl
 export function actRetryPrompt(previous: string, reason: string): string {
   return (
     `Your previous choice (${previous}) could not be performed: ${reason}.\n` +
-    "The page snapshot above is fresh. Choose again: the same element if it is still right, or another."
+    "The page snapshot below is fresh. Choose again: the same element if it is still right, or another."
   );
 }

@@ -38,3 +38,18 @@ export function extractRepairPrompt(issueList: string): string {
     "Answer again with the complete, corrected JSON. Remember: link fields take the link's id (like 2-17), not a URL."
   );
 }
+
+/** The system prompt for extraction into a schema from a fetched document (Loupe Cloud's `format: "json"`). */
+export const DOCUMENT_SCHEMA_SYSTEM = [
+  "You extract data from a web page's main content, given as markdown, into JSON that matches the given schema.",
+  "Answer only with what the document says; never invent values. Where it lacks a value, use null if the schema allows it, else an empty string or empty list.",
+  "Links are written as [text](id), with an id like 0-12 where the address was. A field that holds a link or URL is answered with that id, never with a URL: Loupe puts in the link's address.",
+].join("\n");
+
+/** The user message for a document extraction: what to extract, then the document. */
+export function documentUserPrompt(instruction: string, documentText: string): string {
+  return `Instruction: ${instruction}\n\nDocument:\n${documentText}`;
+}
+
+/** What a document extraction asks for when the caller gives only a schema. */
+export const DEFAULT_DOCUMENT_INSTRUCTION = "Extract the data the schema describes.";

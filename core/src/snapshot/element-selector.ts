@@ -3,14 +3,14 @@ import type { PageTrees } from "./ax-tree.js";
 import { xpathOfNode } from "./element-xpath.js";
 
 /**
- * A selector a program can reuse without a model: the element's XPath, preceded — for an element inside
- * an iframe — by each enclosing `<iframe>`'s XPath and Playwright's frame step, so
- * `page.locator(selector)` finds it:
+ * A selector a program can reuse without a model: the element's XPath marked as such (`xpath=…`), preceded
+ * — for an element inside an iframe — by each enclosing `<iframe>`'s XPath and Playwright's frame step,
+ * so `page.locator(selector)` finds it, and Loupe's own `selector` option takes the main-frame form:
  *
- *   xpath=/html/body/iframe[1] >> internal:control=enter-frame >> xpath=/html/body/form[1]/button[1]
+ *   xpath=/html[1]/body[1]/main[1]/button[2]
+ *   xpath=/html[1]/body[1]/iframe[1] >> internal:control=enter-frame >> xpath=/html[1]/body[1]/button[1]
  *
- * In the main frame it is a plain XPath. XPath cannot enter a shadow root, so for shadow content the
- * path ends at the outermost shadow host.
+ * XPath cannot enter a shadow root, so for shadow content the path ends at the outermost shadow host.
  */
 export async function reusableSelector(
   trees: PageTrees,
@@ -30,9 +30,7 @@ export async function reusableSelector(
     currentFrame = owner.parentFrameId;
     currentNode = owner.ownerBackendNodeId;
   }
-  return steps.length === 1
-    ? steps[0]!
-    : steps.map((xpath) => `xpath=${xpath}`).join(" >> internal:control=enter-frame >> ");
+  return steps.map((xpath) => `xpath=${xpath}`).join(" >> internal:control=enter-frame >> ");
 }
 
 function ownerOf(

@@ -80,7 +80,10 @@ const INTERACTIVE_ROLES = new Set([
 ]);
 
 /** Text-entry roles: their value is shown on their line, and their inner editor is not walked. */
-const VALUE_ROLES = new Set(["textbox", "searchbox", "spinbutton", "slider", "ComboBoxGrouping"]);
+const VALUE_ROLES = new Set(["textbox", "searchbox", "spinbutton", "ComboBoxGrouping"]);
+
+/** Roles whose value is shown too, but whose children (labels, text) are still walked. */
+const SHOWN_VALUE_ROLES = new Set(["combobox", "slider", "progressbar", "meter"]);
 
 const TEXT_ROLES = new Set(["StaticText", "ListMarker"]);
 
@@ -166,16 +169,18 @@ export function renderSnapshot(
     const id = `${ordinal}-${node.backendDOMNodeId ?? node.nodeId}`;
     let label = name;
     let childLines = inner.lines;
+    // Names are computed without the spaces text nodes keep ("RecommendRecommended" for two spans), so
+    // whether the text already says the name is judged with spacing ignored.
+    const textSaysName = !name || squash(inner.text).includes(squash(name));
     if (!inner.hasElements && inner.text) {
       // Only text below: fold it into this line, keeping the name only if the text does not already say it.
-      label =
-        !name || inner.text.includes(name)
-          ? inner.text
-          : name.includes(inner.text)
-            ? name
-            : `${name}: ${inner.text}`;
+      label = textSaysName
+        ? inner.text
+        : squash(name).includes(squash(inner.text))
+          ? name
+          : `${name}: ${inner.text}`;
       childLines = [];
-    } else if (name && inner.text.includes(name)) {
+    } else if (name && inner.text && textSaysName) {
       label = "";
     }
     const url = role === "link" ? propertyOf(node, "url") : undefined;
@@ -190,7 +195,7 @@ export function renderSnapshot(
     const line = indent(depth) + `[${id}] ${role}` + (label ? `: ${label}` : "") + states(node, role);
     return {
       lines: [line, ...childLines],
-      text: inner.text ? (name && !inner.text.includes(name) ? `${name} ${inner.text}` : inner.text) : name,
+      text: inner.text ? (textSaysName ? inner.text : `${name} ${inner.text}`) : name,
       hasElements: true,
     };
   };
@@ -284,12 +289,13 @@ function findByBackendId(tree: FrameTree, backendNodeId: number): AXNode | undef
 function states(node: AXNode, role: string): string {
   const out: string[] = [];
   const value = valueOf(node);
-  if (value && (VALUE_ROLES.has(role) || role === "combobox")) out.push(`value: ${value}`);
+  if (value && (VALUE_ROLES.has(role) || SHOWN_VALUE_ROLES.has(role))) out.push(`value: ${value}`);
   const checked = propertyOf(node, "checked");
   if (checked === "true") out.push("checked");
   else if (checked === "mixed") out.push("mixed");
   if (propertyOf(node, "selected") === "true") out.push("selected");
   if (propertyOf(node, "disabled") === "true") out.push("disabled");
+  else if (VALUE_ROLES.has(role) && propertyOf(node, "readonly") === "true") out.push("readonly");
   return out.length ? ` [${out.join(", ")}]` : "";
 }
 
@@ -304,6 +310,10 @@ function propertyOf(node: AXNode, name: string): string | undefined {
 
 function stringOf(value: unknown): string {
   return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, "");
 }
 
 function clean(text: string): string {

@@ -1,0 +1,186 @@
+/**
+ * The snapshot bench: Loupe's `client.extract()` against Stagehand's `extract()` and the raw CDP
+ * floor, on the frames/shadow fixture, a 3,000-card catalog and the Readability corpus, all in one
+ * Chromium (Stagehand attaches to Loupe's browser over CDP); then model requests per structured extract.
+ */
+import { Stagehand } from "@browserbasehq/stagehand";
+import { Client } from "@loupe/core";
+import { existsSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { startModelServer, type ModelServer } from "../../test/support/model-server.js";
+import { startPageServers, type PageServers } from "../../test/support/page-server.js";
+import type { BenchOptions } from "../bench-options.js";
+import type { BenchSection } from "../bench-section.js";
+import { RESULTS_DIR } from "../repo-paths.js";
+import type { BenchPage } from "./bench-page.js";
+import { catalogPage } from "./catalog-page.js";
+import { corpusPages, listCorpusCases, READABILITY_DIR, sampleCases } from "./corpus-pages.js";
+import { fixturePage } from "./fixture-page.js";
+import {
+  describeError,
+  measurePage,
+  type MeasureSettings,
+  type PageMeasurement,
+  type Tools,
+} from "./measure-page.js";
+import { countModelCalls, type ModelCallCount } from "./model-calls.js";
+import { snapshotCsv, snapshotProblems, snapshotTable, snapshotVerdicts } from "./snapshot-report.js";
+
+/**
+ * Corpus pages measured when the user names no count. All 130 took about 10 minutes on 2 busy cores
+ * (≈ 4 s a page: two loads, three warm-ups, three × 5 timed runs), over the few minutes a routine run
+ * should take; 40 pages spread over the list keep the whole bench near 4 minutes. `--pages all`
+ * measures every page.
+ */
+const DEFAULT_CORPUS_PAGES = 40;
+
+const SETTINGS: Omit<MeasureSettings, "runs"> = {
+  loadTimeoutMs: 30_000,
+  callTimeoutMs: 60_000,
+  readerBudgetMs: 20_000,
+};
+
+export const snapshotSection: BenchSection = {
+  name: "snapshot",
+  title: "Snapshot: Loupe vs Stagehand 3.7.3 vs the raw CDP floor",
+  async run(options) {
+    const servers = await startPageServers();
+    const model = await startModelServer();
+    const client = new Client({ disablePino: true, localBrowser: localBrowserOptions() });
+    let stagehand: Stagehand | undefined;
+    try {
+      await client.init();
+      stagehand = await startStagehand(client, model);
+      await measureAll(options, servers, model, { client, stagehand });
+    } finally {
+      await stagehand?.close().catch(() => {});
+      await client.close().catch(() => {});
+      await model.close();
+      await servers.close();
+    }
+  },
+};
+
+async function measureAll(
+  options: BenchOptions,
+  servers: PageServers,
+  model: ModelServer,
+  tools: Tools,
+): Promise<void> {
+  const fixture = await fixturePage(servers);
+  const catalog = catalogPage(servers);
+  const corpus = await selectCorpus(options, servers, tools.client);
+  const settings: MeasureSettings = { ...SETTINGS, runs: options.runs };
+
+  console.log(
+    `Medians of ${options.runs} timed runs per page and reader, after one untimed warm-up call; fresh tabs per page.\n` +
+      "- Loupe: `client.extract({ page })` (page text of every frame and shadow root).\n" +
+      "- Stagehand: `stagehand.extract({ page })` (its pageText), attached to the same Chromium over CDP.\n" +
+      "- floor: `Accessibility.getFullAXTree` then `DOM.getDocument({depth: -1, pierce: true})`, sequential, timed together,\n" +
+      "  on the page's main target only (no out-of-process frames), through a Playwright CDP session on Loupe's tab.\n" +
+      "- tokens: o200k_base. known: whitespace-normalised substrings found / expected.\n",
+  );
+  const pages = [fixture, catalog, ...corpus];
+  const results: PageMeasurement[] = [];
+  for (const [i, page] of pages.entries()) {
+    const m = await measurePage(page, tools, settings);
+    results.push(m);
+    process.stderr.write(`  [${i + 1}/${pages.length}] ${progressLine(m)}\n`);
+  }
+  const modelCalls = await countModelCalls(fixture, tools, model).catch((error: unknown) => {
+    const failed: ModelCallCount = { requests: 0, error: describeError(error) };
+    return { loupe: failed, stagehand: failed };
+  });
+
+  const [fixtureResult, catalogResult, ...corpusResults] = results;
+  console.log(snapshotTable([fixtureResult!, catalogResult!], corpusResults));
+  const problems = snapshotProblems(results);
+  if (problems.length) console.log(`\nFailures and notes:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+  const files = await writeResults(results);
+  console.log(`\nPer-page results: ${files.csv}\nSnapshots and missing values: ${files.details}`);
+  console.log(`\nTargets:\n${snapshotVerdicts(fixtureResult, catalogResult, corpusResults, modelCalls)}`);
+}
+
+async function selectCorpus(
+  options: BenchOptions,
+  servers: PageServers,
+  client: Client,
+): Promise<BenchPage[]> {
+  const cases = await listCorpusCases();
+  if (!cases.length) {
+    console.log(
+      `Corpus skipped: ${READABILITY_DIR} is absent (it is read in place, never copied into the repo).\n`,
+    );
+    return [];
+  }
+  const unknown = options.corpusNames.filter((name) => !cases.includes(name));
+  if (unknown.length) console.log(`No corpus page named ${unknown.join(", ")}.`);
+  const chosen = options.corpusNames.length
+    ? cases.filter((name) => options.corpusNames.includes(name))
+    : sampleCases(cases, options.allCorpusPages ? undefined : (options.corpusLimit ?? DEFAULT_CORPUS_PAGES));
+  const defaulted =
+    !options.allCorpusPages && !options.corpusNames.length && options.corpusLimit === undefined;
+  console.log(
+    chosen.length === cases.length
+      ? `Corpus: all ${cases.length} Readability pages.`
+      : `Corpus: ${chosen.length} of ${cases.length} Readability pages` +
+          (options.corpusNames.length ? "." : ", spread evenly over the sorted list") +
+          (defaulted
+            ? ` (default subset, to keep the run to a few minutes; --pages all for every page).`
+            : "."),
+  );
+  // The expected articles are parsed in the client's first tab, which the bench never measures.
+  return corpusPages(servers, chosen, client.context.pages()[0]!);
+}
+
+async function startStagehand(client: Client, model: ModelServer): Promise<Stagehand | undefined> {
+  const stagehand = new Stagehand({
+    env: "LOCAL",
+    localBrowserLaunchOptions: { cdpUrl: client.connectURL() },
+    disablePino: true,
+    verbose: 0,
+    logger: () => {},
+    model: { modelName: "openai/gpt-4.1-mini", apiKey: "bench", baseURL: model.baseURL },
+  });
+  try {
+    await stagehand.init();
+    return stagehand;
+  } catch (error) {
+    console.log(`Stagehand did not start (${describeError(error)}); its columns will say "failed".\n`);
+    return undefined;
+  }
+}
+
+/** Use the system Chromium when there is one and the user has not named another (LOUPE_CHROMIUM_PATH). */
+function localBrowserOptions(): { executablePath?: string } {
+  if (process.env["LOUPE_CHROMIUM_PATH"] || !existsSync("/usr/bin/chromium")) return {};
+  return { executablePath: "/usr/bin/chromium" };
+}
+
+function progressLine(m: PageMeasurement): string {
+  const cell = (reader: "loupe" | "stagehand" | "floor") =>
+    m[reader].error ? "failed" : `${m[reader].medianMs?.toFixed(1)} ms`;
+  return `${m.page.name}: Loupe ${cell("loupe")}, Stagehand ${cell("stagehand")}, floor ${cell("floor")}`;
+}
+
+/** Writes the CSV, each snapshot's text and the values each snapshot missed; frees the texts. */
+async function writeResults(results: PageMeasurement[]): Promise<{ csv: string; details: string }> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const csv = join(RESULTS_DIR, "snapshot.csv");
+  await writeFile(csv, snapshotCsv(results));
+  const snapshots = join(RESULTS_DIR, "snapshots");
+  await rm(snapshots, { recursive: true, force: true });
+  await mkdir(snapshots, { recursive: true });
+  const missing: Record<string, { loupe?: string[]; stagehand?: string[] }> = {};
+  for (const m of results) {
+    for (const reader of ["loupe", "stagehand"] as const) {
+      const text = m[reader].text;
+      if (text !== undefined) await writeFile(join(snapshots, `${m.page.name}.${reader}.txt`), text);
+      m[reader].text = undefined;
+      if (m[reader].known?.missing.length) (missing[m.page.name] ??= {})[reader] = m[reader].known!.missing;
+    }
+  }
+  await writeFile(join(RESULTS_DIR, "snapshot-missing.json"), JSON.stringify(missing, null, 2) + "\n");
+  return { csv, details: `${snapshots}/, ${join(RESULTS_DIR, "snapshot-missing.json")}` };
+}

@@ -1,0 +1,112 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ApiKeys } from "../db/api-keys.js";
+import { openDatabase } from "../db/database.js";
+import { startCloudServer } from "../server/cloud-server.js";
+
+export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port 4455] [--data-dir DIR] [--allow-private-network]
+       loupe cloud keys create --project NAME [--data-dir DIR]   prints the new key alone on stdout
+       loupe cloud keys list --project NAME [--data-dir DIR]
+       loupe cloud keys revoke KEY_OR_ID [--data-dir DIR]
+
+State (projects, hashed keys, usage) lives in DIR/loupe.db; DIR defaults to ~/.loupe.
+The model for server-side work comes from LOUPE_MODEL, LOUPE_MODEL_BASE_URL, LOUPE_MODEL_API_KEY
+(or the provider's usual key variable); proxies for \`proxies: true\` from LOUPE_PROXY_URLS.
+`;
+
+/** Runs `loupe cloud …`; resolves with the exit code (or never, for `serve`, until it is stopped). */
+export async function runCloudCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      host: { type: "string" },
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      "allow-private-network": { type: "boolean" },
+      project: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const dataDir = resolve(values["data-dir"] ?? join(homedir(), ".loupe"));
+  const [command, subcommand, argument] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(CLOUD_USAGE);
+    return values.help ? 0 : 1;
+  }
+  if (command === "serve") return serve(values, dataDir);
+  if (command === "keys") return keysCommand(subcommand, argument, values.project, dataDir);
+  process.stderr.write(`loupe cloud: unknown command "${command}".\n\n${CLOUD_USAGE}`);
+  return 1;
+}
+
+async function serve(
+  values: { host?: string; port?: string; "allow-private-network"?: boolean },
+  dataDir: string,
+): Promise<number> {
+  const port = values.port === undefined ? 4455 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`loupe cloud serve: --port takes a port number (0–65535), not "${values.port}".\n`);
+    return 1;
+  }
+  const server = await startCloudServer({
+    host: values.host ?? "127.0.0.1",
+    port,
+    dataDir,
+    allowPrivateNetwork: values["allow-private-network"] === true,
+  });
+  process.stdout.write(`listening on ${server.url}\n`);
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      void server.close().then(done);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return 0;
+}
+
+function keysCommand(
+  subcommand: string | undefined,
+  argument: string | undefined,
+  project: string | undefined,
+  dataDir: string,
+): number {
+  const db = openDatabase(dataDir);
+  try {
+    const keys = new ApiKeys(db);
+    switch (subcommand) {
+      case "create": {
+        if (!project?.trim()) return fail("keys create needs --project NAME (the project the key bills to).");
+        process.stdout.write(`${keys.createKey(project.trim()).key}\n`);
+        return 0;
+      }
+      case "list": {
+        if (!project?.trim()) return fail("keys list needs --project NAME.");
+        for (const key of keys.list(project.trim()))
+          process.stdout.write(
+            `${key.id}\t${key.prefix}…\t${key.createdAt}\t${key.revokedAt ? `revoked ${key.revokedAt}` : "active"}\n`,
+          );
+        return 0;
+      }
+      case "revoke": {
+        if (!argument) return fail("keys revoke needs the key or its id (from `keys list`).");
+        if (!keys.revoke(argument)) return fail(`No key "${argument}" in ${dataDir}.`);
+        process.stderr.write("revoked\n");
+        return 0;
+      }
+      default:
+        return fail(`unknown keys command "${subcommand ?? ""}".\n\n${CLOUD_USAGE}`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`loupe cloud: ${message}\n`);
+  return 1;
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import sqlite from "node-sqlite3-wasm";
+
+// node-sqlite3-wasm is CommonJS that assigns `module.exports` whole, so Node's ESM loader finds no named
+// exports in it: `import { Database }` passes under Vite but fails in Node (built dist, tsx). Use the default.
+const { Database } = sqlite;
+
+/**
+ * The service's state in one embedded SQLite file under the data directory: projects, hashed keys,
+ * usage, sessions, the result cache. SQLite compiled to WebAssembly (node-sqlite3-wasm) needs no native
+ * build on any platform, and its file is an ordinary SQLite database anyone can inspect.
+ */
+export type CloudDatabase = InstanceType<typeof Database>;
+
+/** Each migration runs once, in order; the applied count is kept in `PRAGMA user_version`. */
+const MIGRATIONS: string[] = [
+  `create table projects (
+     id text primary key,
+     name text not null unique,
+     created_at text not null
+   );
+   create table api_keys (
+     id text primary key,
+     project_id text not null references projects(id),
+     prefix text not null,
+     hash blob not null,
+     created_at text not null,
+     revoked_at text
+   );
+   create index api_keys_prefix on api_keys(prefix);
+   create table usage_events (
+     id integer primary key,
+     project_id text not null references projects(id),
+     kind text not null,
+     units real not null default 1,
+     bytes integer not null default 0,
+     outcome text not null,
+     created_at text not null
+   );
+   create index usage_events_project on usage_events(project_id, kind);`,
+];
+
+/** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
+export function openDatabase(dataDir: string): CloudDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, "loupe.db"));
+  db.exec("pragma foreign_keys = on;");
+  const version = Number(
+    (db.get("pragma user_version") as { user_version: number } | null)?.user_version ?? 0,
+  );
+  for (let i = version; i < MIGRATIONS.length; i++) {
+    db.exec("begin;");
+    try {
+      db.exec(MIGRATIONS[i]!);
+      db.exec(`pragma user_version = ${i + 1};`);
+      db.exec("commit;");
+    } catch (error) {
+      db.exec("rollback;");
+      throw error;
+    }
+  }
+  return db;
+}

@@ -1,0 +1,22 @@
+/** Why a page could not become markdown. The server answers any of these as `extraction_failed`. */
+export type MarkdownConversionErrorCode =
+  /** The conversion ran past its CPU deadline; its worker was stopped. */
+  | "deadline_exceeded"
+  /** The converter threw on this page. */
+  | "conversion_failed"
+  /** The worker died (out of memory, crashed) or could not start. */
+  | "worker_failed"
+  /** The pool was closed before the conversion finished. */
+  | "pool_closed";
+
+export class MarkdownConversionError extends Error {
+  override readonly name = "MarkdownConversionError";
+
+  constructor(
+    readonly code: MarkdownConversionErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The whole conversion, synchronous: parse, find the main content (Readability's algorithm on a light
+ * tree), render it as markdown under the page title. The server runs this in a worker thread with a
+ * deadline (see worker-pool.ts); tests and the worker call it directly.
+ */
+import { articleMetadata } from "./article/article-metadata.js";
+import { extractArticle } from "./article/extract-article.js";
+import { descendantsByTag, removeNode, type LightElement } from "./dom/light-dom.js";
+import { parsePage, type ParsedPage } from "./dom/parse-document.js";
+import { renderBlocks } from "./render/markdown-renderer.js";
+import { documentBase } from "./render/link-urls.js";
+import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
+
+export interface MarkdownResult {
+  markdown: string;
+  /** The page title (also the markdown's leading `# ` heading), when the page has one. */
+  title?: string;
+}
+
+export interface ConvertOptions {
+  /**
+   * Keep only the main content (the default). `false` converts the whole body, less scripts, styles
+   * and page chrome (navigation, header, footer, forms).
+   */
+  mainContent?: boolean;
+}
+
+/**
+ * Converts a page to GitHub-flavoured markdown: its main content under a `# Title` heading, links and
+ * images absolute against `url` (and the page's `<base href>`).
+ * @param url The page's final URL (after redirects).
+ */
+export function convertHtmlToMarkdown(
+  html: string,
+  url: string,
+  options: ConvertOptions = {},
+): MarkdownResult {
+  const page = parsePage(html);
+  const { root, title, baseHref } = options.mainContent === false ? wholeBody(page) : mainContent(page);
+  const blocks = renderBlocks(root, documentBase(url, baseHref));
+  const cleanTitle = collapseWhitespace(title).trim();
+  if (cleanTitle) {
+    const heading = `# ${escapeHeading(cleanTitle)}`;
+    // The article often repeats the title as its first heading.
+    const first = blocks[0];
+    if (first && /^#{1,6} /.test(first) && sameText(first.replace(/^#{1,6} /, ""), cleanTitle))
+      blocks.shift();
+    blocks.unshift(heading);
+  }
+  const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
+  return cleanTitle ? { markdown, title: cleanTitle } : { markdown };
+}
+
+function mainContent(page: ParsedPage): { root: LightElement; title: string; baseHref: string | null } {
+  const article = extractArticle(page);
+  if (article.content) return { root: article.content, title: article.title, baseHref: article.baseHref };
+  // No text Readability would call an article: fall back to the whole body, less its chrome.
+  return { ...wholeBody(page), title: article.title };
+}
+
+const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);
+
+function wholeBody(page: ParsedPage): { root: LightElement; title: string; baseHref: string | null } {
+  const doc = page.copy();
+  for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
+  return { root: doc.body, title: articleMetadata(doc.html).title, baseHref: doc.baseHref };
+}
+
+function escapeHeading(title: string): string {
+  const text = escapeText(title, false);
+  return text.endsWith("#") ? text.slice(0, -1) + "\\#" : text;
+}
+
+function sameText(a: string, b: string): boolean {
+  const norm = (text: string) =>
+    text
+      .replace(/\\(.)/g, "$1")
+      .replace(/[\s*_`]+/g, " ")
+      .trim()
+      .toLowerCase();
+  return norm(a) === norm(b);
+}

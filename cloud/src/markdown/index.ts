@@ -1,0 +1,44 @@
+/**
+ * `format: "markdown"`: a page's main content as GitHub-flavoured markdown. The conversion follows
+ * Mozilla Readability's choice of content on a light copy of linkedom's tree and renders it with its
+ * own GFM writer (chosen by measurement: see bench/markdown); it runs in worker threads with a CPU
+ * deadline so a hostile page cannot stall the server.
+ */
+import { MarkdownWorkerPool } from "./worker-pool.js";
+import type { MarkdownResult } from "./convert-html.js";
+
+export { convertHtmlToMarkdown, type ConvertOptions, type MarkdownResult } from "./convert-html.js";
+export { MarkdownConversionError, type MarkdownConversionErrorCode } from "./conversion-error.js";
+export { DEFAULT_DEADLINE_MS, MarkdownWorkerPool, type MarkdownWorkerPoolOptions } from "./worker-pool.js";
+
+let sharedPool: MarkdownWorkerPool | undefined;
+
+/**
+ * Converts a page to markdown in the shared worker pool: the main content under a `# Title` heading,
+ * links and images absolute against `url` (and the page's `<base href>`).
+ * @param url The page's final URL, after redirects.
+ * @param options.deadlineMs CPU deadline for this page (default 10 s).
+ * @throws MarkdownConversionError with a `code` (`deadline_exceeded`, `conversion_failed`,
+ *   `worker_failed`, `pool_closed`); the server answers all of them as `extraction_failed`.
+ */
+export function htmlToMarkdown(
+  html: string,
+  url: string,
+  options: { deadlineMs?: number } = {},
+): Promise<MarkdownResult> {
+  sharedPool ??= new MarkdownWorkerPool();
+  return sharedPool.convert(html, url, options);
+}
+
+/** The same conversion synchronously, in this thread, without a deadline (workers and tests). */
+export { convertHtmlToMarkdown as htmlToMarkdownSync } from "./convert-html.js";
+
+/**
+ * Stops the shared pool's workers (servers call this on shutdown). Conversions under way reject with
+ * `pool_closed`; a later `htmlToMarkdown` starts a new pool.
+ */
+export async function closeMarkdownWorkers(): Promise<void> {
+  const pool = sharedPool;
+  sharedPool = undefined;
+  await pool?.close();
+}

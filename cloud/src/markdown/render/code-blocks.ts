@@ -1,0 +1,60 @@
+/** Fenced code blocks and inline code spans, with the language a page's highlighter left on the markup. */
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([A-Za-z0-9_+#.-]+)/;
+
+/**
+ * The language named by `class="language-x"`, `lang-x`, `highlight-source-x` or `data-lang(uage)`,
+ * looked for on the `<pre>`, then its `<code>`, then the wrapper highlighters put around it.
+ */
+export function codeLanguage(pre: LightElement): string {
+  const code = pre.elementChildren.find((child) => child.tag === "code");
+  for (const el of [pre, code, pre.parent]) {
+    if (!el) continue;
+    const attr = el.attr("data-lang") ?? el.attr("data-language");
+    const fromAttr = attr && /^[A-Za-z0-9_+#.-]+$/.test(attr.trim()) ? attr.trim() : null;
+    const fromClass = LANGUAGE_CLASS.exec(el.className)?.[1] ?? null;
+    const language = fromAttr ?? fromClass;
+    if (language) return language.toLowerCase();
+  }
+  return "";
+}
+
+/** The text of a `<pre>` as the browser shows it: `<br>` as line breaks, the parser's first newline dropped. */
+export function preformattedText(pre: LightElement): string {
+  const parts: string[] = [];
+  forEachDescendant(pre, (node) => {
+    if (node.type === "text") parts.push(node.data);
+    else if (node.tag === "br") parts.push("\n");
+    return true;
+  });
+  let text = parts.join("").replace(/\r\n?/g, "\n");
+  if (text.startsWith("\n")) text = text.slice(1);
+  if (text.endsWith("\n")) text = text.slice(0, -1);
+  return text;
+}
+
+/** A fenced block; the fence is longer than any backtick run inside. */
+export function fencedCodeBlock(text: string, language: string): string {
+  const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/** An inline code span; its fence differs from every backtick run inside. */
+export function codeSpan(text: string): string {
+  const content = text.replace(/\s+/g, " ").trim();
+  if (!content) return "";
+  const fence = "`".repeat(longestRun(content, "`") + 1);
+  const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+function longestRun(text: string, char: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === char) longest = Math.max(longest, ++run);
+    else run = 0;
+  }
+  return longest;
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../dom/parse-document.js";
+import { documentBase } from "./link-urls.js";
+import { renderBlocks } from "./markdown-renderer.js";
+
+/** The renderer alone (no main-content extraction, no title) on a fragment or page. */
+function render(html: string, url = "https://example.com/dir/page.html"): string {
+  const doc = parseDocument(html);
+  return renderBlocks(doc.body, documentBase(url, doc.baseHref)).join("\n\n");
+}
+
+describe("headings and paragraphs", () => {
+  it("writes ATX headings on one line and drops empty ones", () => {
+    expect(render("<h1>Title</h1><h2>  Sub\n  title </h2><h3></h3><h6>Six</h6><p>Text</p>")).toBe(
+      "# Title\n\n## Sub title\n\n###### Six\n\nText",
+    );
+  });
+
+  it("collapses whitespace and keeps <br> as a hard break", () => {
+    expect(render("<p>one\n   two<br>three</p>")).toBe("one two  \nthree");
+  });
+
+  it("escapes text that would read as markup", () => {
+    expect(render("<p>1. not a list</p><p># not a heading</p><p>*not emphasis* and [x](y)</p>")).toBe(
+      "1\\. not a list\n\n\\# not a heading\n\n\\*not emphasis\\* and \\[x](y)",
+    );
+  });
+});
+
+describe("inline markup", () => {
+  it("writes bold, italic, strikethrough and inline code", () => {
+    expect(render("<p><strong>b</strong> <em>i</em> <del>d</del> <s>s</s> <code>c()</code></p>")).toBe(
+      "**b** *i* ~~d~~ ~~s~~ `c()`",
+    );
+  });
+
+  it("fences inline code longer than the backticks inside it", () => {
+    expect(render("<p><code>a ` b</code></p>")).toBe("``a ` b``");
+  });
+
+  it("merges adjacent emphasis and code instead of writing **a****b**", () => {
+    expect(render("<p><b>a</b><b>b</b> <code>x</code><code>y</code></p>")).toBe("**ab** `xy`");
+  });
+});
+
+describe("lists", () => {
+  it("writes unordered, ordered (with start) and nested lists", () => {
+    expect(render("<ul><li>One</li><li>Two<ul><li>Two.1</li><li>Two.2</li></ul></li></ul>")).toBe(
+      "- One\n- Two\n  - Two.1\n  - Two.2",
+    );
+    expect(render('<ol start="3"><li>Three</li><li>Four<ol><li>Inner</li></ol></li></ol>')).toBe(
+      "3. Three\n4. Four\n   1. Inner",
+    );
+  });
+
+  it("indents a list item's later paragraphs and code under its marker", () => {
+    expect(render("<ul><li><p>Para</p><p>More</p></li><li>Code:<pre>x = 1</pre></li></ul>")).toBe(
+      "- Para\n\n  More\n- Code:\n\n  ```\n  x = 1\n  ```",
+    );
+  });
+
+  it("keeps two lists in a row apart with a different marker", () => {
+    expect(render("<ul><li>A</li></ul><ul><li>B</li></ul>")).toBe("- A\n\n* B");
+  });
+
+  it("skips empty items", () => {
+    expect(render("<ul><li>A</li><li> </li><li>B</li></ul>")).toBe("- A\n- B");
+  });
+});
+
+describe("code blocks", () => {
+  it.each([
+    ['<pre><code class="language-typescript">let a = 1;</code></pre>', "typescript"],
+    ['<pre class="lang-py"><code>a = 1</code></pre>', "py"],
+    ['<pre data-lang="Rust"><code>let a = 1;</code></pre>', "rust"],
+    ['<div class="highlight highlight-source-go"><pre>a := 1</pre></div>', "go"],
+  ])("takes the language from %s", (html, language) => {
+    expect(render(html)).toMatch(new RegExp("^```" + language + "\\n"));
+  });
+
+  it("keeps the code's own line breaks and indentation, highlighting spans dropped", () => {
+    expect(render('<pre><code><span class="k">if</span> (x) {\n  <span>y();</span>\n}\n</code></pre>')).toBe(
+      "```\nif (x) {\n  y();\n}\n```",
+    );
+  });
+
+  it("uses a longer fence when the code holds ```", () => {
+    expect(render("<pre>```\nnested\n```</pre>")).toBe("````\n```\nnested\n```\n````");
+  });
+});
+
+describe("blockquotes", () => {
+  it("quotes every line, nested quotes included", () => {
+    expect(render("<blockquote><p>One</p><blockquote><p>Two</p></blockquote><p>Three</p></blockquote>")).toBe(
+      "> One\n>\n> > Two\n>\n> Three",
+    );
+  });
+});
+
+describe("tables", () => {
+  it("writes a pipe table with the header row", () => {
+    expect(
+      render(
+        "<table><thead><tr><th>Name</th><th>Age</th></tr></thead><tbody><tr><td>Ann</td><td>30</td></tr></tbody></table>",
+      ),
+    ).toBe("| Name | Age |\n|------|-----|\n| Ann  | 30  |");
+  });
+
+  it("promotes a first row of <th> cells to the header", () => {
+    expect(render("<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>")).toBe(
+      "| A | B |\n|---|---|\n| 1 | 2 |",
+    );
+  });
+
+  it("gives a table without a header row an empty header", () => {
+    expect(render("<table><tr><td>a1</td><td>a2</td></tr><tr><td>b1</td><td>b2</td></tr></table>")).toBe(
+      "|    |    |\n|----|----|\n| a1 | a2 |\n| b1 | b2 |",
+    );
+  });
+
+  it("escapes pipes in cells and keeps a cell on one line", () => {
+    expect(render("<table><tr><th>x</th></tr><tr><td>a | b<br>c</td></tr></table>")).toBe(
+      "| x        |\n|----------|\n| a \\| b c |",
+    );
+  });
+
+  it("fills colspan and rowspan with empty cells and reads alignment", () => {
+    expect(
+      render(
+        '<table><tr><th align="left">A</th><th align="center">B</th><th align="right">C</th></tr>' +
+          '<tr><td colspan="2">wide</td><td rowspan="2">tall</td></tr><tr><td>x</td><td>y</td></tr></table>',
+      ),
+    ).toBe("| A    | B | C    |\n|:-----|:-:|-----:|\n| wide |   | tall |\n| x    | y |      |");
+  });
+
+  it("renders a layout table (nested table, lists in cells) as blocks", () => {
+    expect(render("<table><tr><td><ul><li>item</li></ul></td><td><p>text</p></td></tr></table>")).toBe(
+      "- item\n\ntext",
+    );
+  });
+});
+
+describe("links and images", () => {
+  it("makes links and images absolute against the page URL", () => {
+    expect(
+      render('<p><a href="other.html">rel</a> <a href="/root">root</a> <img src="img/a.png" alt="A"></p>'),
+    ).toBe(
+      "[rel](https://example.com/dir/other.html) [root](https://example.com/root) ![A](https://example.com/dir/img/a.png)",
+    );
+  });
+
+  it("resolves against <base href>, itself relative to the page", () => {
+    const page =
+      '<html><head><base href="/static/v2/"></head><body><p><a href="x">x</a> <img src="y.png" alt=""></p></body></html>';
+    expect(render(page)).toBe(
+      "[x](https://example.com/static/v2/x) ![](https://example.com/static/v2/y.png)",
+    );
+    const absolute =
+      '<html><head><base href="https://cdn.example.net/a/"></head><body><p><a href="b">b</a></p></body></html>';
+    expect(render(absolute)).toBe("[b](https://cdn.example.net/a/b)");
+  });
+
+  it("leaves out empty links, dead links and tracking junk", () => {
+    expect(
+      render(
+        '<p>A<a href="/x"></a> <a href="javascript:void(0)">js</a> <a href="#">top</a> ' +
+          '<a href="/p?utm_source=news&amp;id=7&amp;fbclid=abc">kept</a>' +
+          '<img src="/pixel.gif" width="1" height="1"> <img src="data:image/gif;base64,R0lGOD"></p>',
+      ),
+    ).toBe("A js top [kept](https://example.com/p?id=7)");
+  });
+
+  it("drops a heading's permalink but keeps a link that is the heading", () => {
+    expect(render('<h2 id="s">Setup <a href="#s">#</a></h2><h2><a href="/guide">Guide</a></h2>')).toBe(
+      "## Setup\n\n## [Guide](https://example.com/guide)",
+    );
+  });
+
+  it("uses a lazy image's real source and keeps titles", () => {
+    expect(
+      render('<img src="data:image/gif;base64,AAAA" data-src="/big.jpg" alt="Big" title="A big one">'),
+    ).toBe('![Big](https://example.com/big.jpg "A big one")');
+  });
+
+  it("encodes parentheses so the address ends where it should", () => {
+    expect(render('<a href="/wiki/A_(b)">A</a>')).toBe("[A](https://example.com/wiki/A_%28b%29)");
+  });
+});
+
+describe("what is not content", () => {
+  it("drops scripts, styles, templates, forms controls and SVG", () => {
+    expect(
+      render(
+        "<script>alert(1)</script><style>p{}</style><template><p>t</p></template>" +
+          "<p>Text<svg><text>svg</text></svg></p><input value=x><button>Go</button>",
+      ),
+    ).toBe("Text");
+  });
+});
+
+describe("hostile input", () => {
+  it("renders 20,000 nested elements without overflowing the stack", () => {
+    const html = "<div>".repeat(20_000) + "deep" + "</div>".repeat(20_000);
+    expect(render(html)).toBe("deep");
+    const inline = "<b><i>".repeat(10_000) + "x" + "</i></b>".repeat(10_000);
+    expect(render(inline)).toContain("x");
+  });
+});

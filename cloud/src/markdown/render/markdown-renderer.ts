@@ -1,0 +1,399 @@
+/**
+ * Renders a light tree as GitHub-flavoured markdown: blocks (headings, paragraphs, lists, quotes,
+ * code, tables, rules) separated by blank lines, inline markup inside them, links and images
+ * absolute. Recursion is bounded: past MAX_DEPTH nested elements a subtree becomes plain text, so a
+ * hostile page nested 100,000 deep cannot overflow the stack.
+ */
+import { forEachDescendant, LightElement, type LightNode } from "../dom/light-dom.js";
+import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
+import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
+import { collapseWhitespace, escapeText, finishParagraph, HARD_BREAK, singleLine } from "./markdown-text.js";
+import { renderTable } from "./tables.js";
+
+const BLOCK = new Set([
+  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "dir",
+  "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+  "header", "hgroup", "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search",
+  "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+]); // prettier-ignore
+
+/** Elements with nothing a reader of the text needs. */
+const SKIP = new Set([
+  "head", "title", "meta", "base", "link", "script", "style", "template", "svg", "iframe", "object", "embed",
+  "canvas", "video", "audio", "source", "track", "map", "area", "input", "select", "textarea", "option",
+  "optgroup", "datalist", "button", "noscript", "frameset", "frame", "param",
+]); // prettier-ignore
+
+const CODE = new Set(["code", "kbd", "samp", "tt", "var"]);
+const MAX_DEPTH = 200;
+const PERMALINK_TEXT = /^[\s\uE000]*(?:#|¶|§|🔗|⚓|\\#|link)?[\s\uE000]*$/iu;
+const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
+
+/** The markdown blocks of `root`'s content; join them with blank lines. */
+export function renderBlocks(root: LightElement, base: URL | null): string[] {
+  return new MarkdownRenderer(base, root).blocks(root);
+}
+
+class MarkdownRenderer {
+  private depth = 0;
+  private linkDepth = 0;
+  private strongDepth = 0;
+  private emDepth = 0;
+  private delDepth = 0;
+  /** Set while rendering a list that directly follows another list. */
+  private alternateMarker = false;
+  /** Inline elements with block content somewhere inside (found once, bottom-up). */
+  private readonly holdsBlocks = new Set<LightElement>();
+
+  constructor(
+    private readonly base: URL | null,
+    root: LightElement,
+  ) {
+    markBlockHolders(root, this.holdsBlocks);
+  }
+
+  blocks(el: LightElement): string[] {
+    if (this.depth > MAX_DEPTH) return plainTextBlocks(el);
+    this.depth++;
+    const out: string[] = [];
+    let inline = "";
+    const flush = () => {
+      const paragraph = finishParagraph(inline);
+      if (paragraph) out.push(paragraph);
+      inline = "";
+    };
+    // An explicit stack of child lists: inline wrappers around blocks (a <span> holding <div>s) are
+    // walked through without recursion.
+    const stack: { nodes: LightNode[]; i: number }[] = [{ nodes: el.children, i: 0 }];
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const node = frame.nodes[frame.i];
+      if (!node) {
+        stack.pop();
+        continue;
+      }
+      frame.i++;
+      if (node.type === "text") {
+        inline += escapeText(collapseWhitespace(node.data), this.linkDepth > 0);
+        continue;
+      }
+      if (SKIP.has(node.tag)) continue;
+      if (BLOCK.has(node.tag)) {
+        flush();
+        // Two lists in a row would merge into one; a different marker keeps them apart.
+        const previous = out[out.length - 1];
+        this.alternateMarker =
+          previous !== undefined &&
+          LIST_START.test(previous) &&
+          (previous.startsWith("- ") || /^\d+\. /.test(previous));
+        for (const block of this.block(node)) if (block) out.push(block);
+        this.alternateMarker = false;
+        continue;
+      }
+      if (this.holdsBlocks.has(node)) {
+        if (node.tag === "a" && this.linkDepth === 0) {
+          const heading = this.headingLink(node);
+          if (heading) {
+            flush();
+            out.push(heading);
+          } else inline += this.inline(node);
+        } else stack.push({ nodes: node.children, i: 0 });
+        continue;
+      }
+      const [text, next] = this.inlineRun(frame.nodes, frame.i - 1);
+      inline += text;
+      frame.i = next;
+    }
+    flush();
+    this.depth--;
+    return out;
+  }
+
+  private block(el: LightElement): string[] {
+    switch (el.tag) {
+      case "h1":
+      case "h2":
+      case "h3":
+      case "h4":
+      case "h5":
+      case "h6":
+        return [this.heading(el)];
+      case "pre": {
+        const text = preformattedText(el);
+        return text.trim() ? [fencedCodeBlock(text, codeLanguage(el))] : [];
+      }
+      case "ul":
+      case "ol":
+        return [this.list(el)];
+      case "blockquote":
+        return [this.quote(el)];
+      case "table":
+        return renderTable(el, { cell: (cell) => this.cell(cell), blocks: (node) => this.blocks(node) });
+      case "hr":
+        return ["---"];
+      default:
+        return this.blocks(el);
+    }
+  }
+
+  private heading(el: LightElement): string {
+    const text = singleLine(this.children(el));
+    if (!text) return "";
+    return `${"#".repeat(Number(el.tag[1]))} ${text.endsWith("#") ? text.slice(0, -1) + "\\#" : text}`;
+  }
+
+  /** A link wrapping just a heading becomes a heading holding the link. */
+  private headingLink(a: LightElement): string | null {
+    const href = resolveLink(a.attr("href"), this.base);
+    const inner = this.withLink(() => this.blocks(a));
+    const match = inner.length === 1 ? /^(#{1,6}) ([^\n]+)$/.exec(inner[0]!) : null;
+    if (!match) return null;
+    return href ? `${match[1]} [${match[2]}](${href})` : inner[0]!;
+  }
+
+  private list(el: LightElement): string {
+    const alternate = this.alternateMarker;
+    this.alternateMarker = false;
+    const ordered = el.tag === "ol";
+    let number = ordered ? Math.max(0, parseInt(el.attr("start") ?? "", 10) || 1) : 0;
+    const items: string[][] = [];
+    for (const child of el.children) {
+      if (child.type === "element" && child.tag === "li") {
+        items.push(this.blocks(child));
+        continue;
+      }
+      if (child.type === "text" ? !child.data.trim() : SKIP.has(child.tag)) continue;
+      // Content directly in the list (a nested list, stray text) joins the item before it.
+      const blocks =
+        child.type === "element" && (child.tag === "ul" || child.tag === "ol")
+          ? [this.list(child)]
+          : this.blocksOf([child]);
+      if (items.length) items[items.length - 1]!.push(...blocks);
+      else items.push(blocks);
+    }
+    const lines: string[] = [];
+    for (const item of items) {
+      const blocks = item.filter(Boolean);
+      if (!blocks.length) continue;
+      const marker = ordered ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
+      const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
+      lines.push(`${marker} ${indent(body, " ".repeat(marker.length + 1))}`);
+    }
+    return lines.join("\n");
+  }
+
+  private quote(el: LightElement): string {
+    const inner = this.blocks(el).join("\n\n");
+    if (!inner.trim()) return "";
+    return inner
+      .split("\n")
+      .map((line) => (line ? `> ${line}` : ">"))
+      .join("\n");
+  }
+
+  private cell(cell: LightElement): string {
+    return singleLine(this.holdsBlocks.has(cell) ? this.blocks(cell).join(" ") : this.children(cell));
+  }
+
+  /** Blocks of a node list that has no element of its own (loose content in a list). */
+  private blocksOf(nodes: LightNode[]): string[] {
+    const holder = new LightElement("div");
+    holder.children = nodes;
+    return this.blocks(holder);
+  }
+
+  private children(el: LightElement): string {
+    if (this.depth > MAX_DEPTH) return escapeText(collapseWhitespace(el.textContent), this.linkDepth > 0);
+    this.depth++;
+    let out = "";
+    const children = el.children;
+    for (let i = 0; i < children.length;) {
+      const [text, next] = this.inlineRun(children, i);
+      out += text;
+      i = next;
+    }
+    this.depth--;
+    return out;
+  }
+
+  /**
+   * The inline markdown of `nodes[i]`, and the index after what it consumed: adjacent `<b>a</b><b>b</b>`
+   * make one `**ab**` (not `**a****b**`), adjacent code elements one span (`a``b` would read as a
+   * single span holding "a``b").
+   */
+  private inlineRun(nodes: LightNode[], i: number): [string, number] {
+    const node = nodes[i]!;
+    const kind = emphasisKind(node);
+    if (kind && emphasisKind(nodes[i + 1]) === kind) {
+      const group = new LightElement((node as LightElement).tag);
+      while (emphasisKind(nodes[i]) === kind) group.children.push(...(nodes[i++] as LightElement).children);
+      return [this.inline(group), i];
+    }
+    if (isCode(node)) {
+      let text = "";
+      while (i < nodes.length && isCode(nodes[i]!)) text += (nodes[i++] as LightElement).textContent;
+      return [codeSpan(text), i];
+    }
+    return [this.inline(node), i + 1];
+  }
+
+  private inline(node: LightNode): string {
+    if (node.type === "text") return escapeText(collapseWhitespace(node.data), this.linkDepth > 0);
+    const tag = node.tag;
+    if (SKIP.has(tag)) return "";
+    switch (tag) {
+      case "br":
+        return HARD_BREAK;
+      case "img":
+        return this.image(node);
+      case "a":
+        return this.link(node);
+      case "strong":
+      case "b":
+        return this.strongDepth
+          ? this.children(node)
+          : this.emphasis(
+              node,
+              "**",
+              () => this.strongDepth++,
+              () => this.strongDepth--,
+            );
+      case "em":
+      case "i":
+        return this.emDepth
+          ? this.children(node)
+          : this.emphasis(
+              node,
+              "*",
+              () => this.emDepth++,
+              () => this.emDepth--,
+            );
+      case "del":
+      case "s":
+      case "strike":
+        return this.delDepth
+          ? this.children(node)
+          : this.emphasis(
+              node,
+              "~~",
+              () => this.delDepth++,
+              () => this.delDepth--,
+            );
+      case "q":
+        return `"${this.children(node)}"`;
+      default:
+        if (CODE.has(tag)) return codeSpan(node.textContent);
+        // A block inside inline content (a link's or a cell's paragraphs): its text, set apart by spaces.
+        if (BLOCK.has(tag)) return ` ${this.children(node)} `;
+        return this.children(node);
+    }
+  }
+
+  private emphasis(el: LightElement, marker: string, enter: () => void, leave: () => void): string {
+    enter();
+    const inner = this.children(el);
+    leave();
+    const match = /^([\s\uE000]*)([\s\S]*?)([\s\uE000]*)$/.exec(inner)!;
+    const core = match[2]!;
+    if (!core) return match[1] || match[3] ? " " : "";
+    // Emphasis starting or ending in punctuation (a link, code) only opens or closes beside a space.
+    const before = match[1] || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
+    const after = match[3] || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
+    return `${before}${marker}${core}${marker}${after}`;
+  }
+
+  private link(a: LightElement): string {
+    if (this.linkDepth) return this.children(a);
+    const rawHref = a.attr("href");
+    const href = resolveLink(rawHref, this.base);
+    // Blocks inside a link (paragraphs, a table) are flattened to their text.
+    const inner = this.withLink(() => this.children(a));
+    if (!href) return inner;
+    // A heading's own permalink (`#`, `¶`, `🔗` pointing at the heading) is page furniture.
+    if (rawHref?.trim().startsWith("#") && PERMALINK_TEXT.test(inner)) return "";
+    const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner.replace(/\uE000/g, " "))!;
+    const text = singleLine(match[2]!);
+    // No empty links: a link with neither text nor image says nothing.
+    if (!text) return match[1] || match[3] ? " " : "";
+    const title = singleLine(collapseWhitespace(a.attr("title") ?? ""));
+    const titlePart = title && title !== text ? ` "${title.replace(/["\\]/g, "\\$&")}"` : "";
+    return `${match[1]}[${text}](${href}${titlePart})${match[3]}`;
+  }
+
+  private withLink<T>(render: () => T): T {
+    this.linkDepth++;
+    try {
+      return render();
+    } finally {
+      this.linkDepth--;
+    }
+  }
+
+  private image(img: LightElement): string {
+    let src = img.attr("src");
+    if (!src || /^data:/i.test(src.trim())) {
+      src =
+        img.attr("data-src") ??
+        img.attr("data-lazy-src") ??
+        img.attr("data-original") ??
+        firstSrcsetUrl(img.attr("srcset") ?? img.attr("data-srcset"));
+    }
+    const url = resolveImage(src, this.base);
+    if (!url) return "";
+    // Tracking pixels.
+    const width = img.attr("width");
+    const height = img.attr("height");
+    if (width !== null && height !== null && parseFloat(width) <= 1 && parseFloat(height) <= 1) return "";
+    const alt = escapeText(singleLine(collapseWhitespace(img.attr("alt") ?? "")), true);
+    const title = singleLine(collapseWhitespace(img.attr("title") ?? ""));
+    const titlePart = title && title !== alt ? ` "${title.replace(/["\\]/g, "\\$&")}"` : "";
+    return `![${alt}](${url}${titlePart})`;
+  }
+}
+
+const EMPHASIS_KIND: Record<string, string> = {
+  strong: "strong",
+  b: "strong",
+  em: "em",
+  i: "em",
+  del: "del",
+  s: "del",
+  strike: "del",
+};
+
+function emphasisKind(node: LightNode | undefined): string | undefined {
+  return node?.type === "element" ? EMPHASIS_KIND[node.tag] : undefined;
+}
+
+function isCode(node: LightNode): boolean {
+  return node.type === "element" && CODE.has(node.tag);
+}
+
+function indent(text: string, prefix: string): string {
+  return text.replace(/\n(?=[^\n])/g, `\n${prefix}`);
+}
+
+function plainTextBlocks(el: LightElement): string[] {
+  const text = finishParagraph(escapeText(collapseWhitespace(el.textContent), false));
+  return text ? [text] : [];
+}
+
+/** Finds the inline elements that hold block elements, without recursion. */
+function markBlockHolders(root: LightElement, holders: Set<LightElement>): void {
+  // Pre-order, so walking it backwards sees every element after all its descendants.
+  const order: LightElement[] = [root];
+  forEachDescendant(root, (node) => {
+    if (node.type === "element") order.push(node);
+    return node.type === "element" && !SKIP.has(node.tag);
+  });
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i]!;
+    if (
+      el.children.some(
+        (c) => c.type === "element" && !SKIP.has(c.tag) && (BLOCK.has(c.tag) || holders.has(c)),
+      )
+    ) {
+      holders.add(el);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Plain text made safe for markdown: characters that would start emphasis, links, code or HTML are
+ * escaped, and so is the start of a line that would read as a heading, quote or list item. Escaping is
+ * kept to what changes the meaning, because the reader is usually a language model, not a renderer.
+ */
+
+/** Stands for a `<br>` until a paragraph is finished (a private-use character pages do not contain). */
+export const HARD_BREAK = "\uE000";
+
+/** Collapses HTML whitespace the way a browser lays out normal text (no-break spaces become spaces). */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/[\t\n\f\r \u00a0]+/g, " ").replace(/\uE000/g, "");
+}
+
+/**
+ * Escapes one run of text. Outside links a `[` is escaped when a `]` follows (it could open a link);
+ * inside link text the brackets that do not pair up are, since an unpaired `]` would end the text.
+ */
+export function escapeText(text: string, inLink: boolean): string {
+  if (!/[\\*`_[\]<&~]/.test(text)) return text;
+  const unpaired = inLink ? unpairedBrackets(text) : null;
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    switch (c) {
+      case "\\":
+        out += /[!-/:-@[-`{-~]/.test(text[i + 1] ?? "") ? "\\\\" : "\\";
+        break;
+      case "*":
+      case "`":
+        out += "\\" + c;
+        break;
+      case "_":
+        out += isWordChar(text[i - 1]) && isWordChar(text[i + 1]) ? "_" : "\\_";
+        break;
+      case "[":
+        out += (unpaired ? unpaired.has(i) : text.indexOf("]", i) > i) ? "\\[" : "[";
+        break;
+      case "]":
+        out += unpaired?.has(i) ? "\\]" : "]";
+        break;
+      case "<":
+        out += /[A-Za-z/!?]/.test(text[i + 1] ?? "") ? "\\<" : "<";
+        break;
+      case "&":
+        out += /^&#?[A-Za-z0-9]+;/.test(text.slice(i, i + 33)) ? "\\&" : "&";
+        break;
+      case "~":
+        out += text[i + 1] === undefined || /\s/.test(text[i + 1]!) ? "~" : "\\~";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+function unpairedBrackets(text: string): Set<number> {
+  const open: number[] = [];
+  const unpaired = new Set<number>();
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "[") open.push(i);
+    else if (text[i] === "]") {
+      if (open.length) open.pop();
+      else unpaired.add(i);
+    }
+  }
+  for (const i of open) unpaired.add(i);
+  return unpaired;
+}
+
+function isWordChar(c: string | undefined): boolean {
+  return c !== undefined && /[\p{L}\p{N}]/u.test(c);
+}
+
+/** A line that markdown would read as a block marker when it is meant as text. */
+const LINE_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$)/;
+
+/**
+ * Finishes a paragraph's inline text: spaces collapsed across elements, `<br>` as a hard break (two
+ * or more as a paragraph break), each line's start escaped.
+ */
+export function finishParagraph(inline: string): string {
+  const text = inline
+    .replace(/ {2,}/g, " ")
+    .replace(/ *\uE000 */g, HARD_BREAK)
+    .replace(/^[\s\uE000]+|[\s\uE000]+$/g, "");
+  if (!text) return "";
+  return text
+    .split(/\uE000{2,}/)
+    .map((paragraph) =>
+      paragraph
+        .split(HARD_BREAK)
+        .map((line) => escapeLineStart(line.trim()))
+        .join("  \n"),
+    )
+    .join("\n\n");
+}
+
+export function escapeLineStart(line: string): string {
+  const match = LINE_START.exec(line);
+  if (!match) return line;
+  const marker = match[1]!;
+  // Digits stay; the dot or parenthesis after them is what makes a list item.
+  if (/^\d/.test(marker)) return marker + "\\" + line.slice(marker.length);
+  return "\\" + line;
+}
+
+/** Inline text on one line (headings, table cells, link text): hard breaks become spaces. */
+export function singleLine(inline: string): string {
+  return inline.replace(/[\s\uE000]+/g, " ").trim();
+}

@@ -1,0 +1,139 @@
+/**
+ * HTML tables as GitHub pipe tables. A table without a header row gets an empty one (GFM needs a
+ * header); `colspan`/`rowspan` leave empty cells so columns stay aligned; pipes in cells are escaped.
+ * Layout tables (nested tables, or cells holding headings, lists, code, quotes) are not data: their
+ * cells come out as ordinary blocks.
+ */
+import { hasDescendant, type LightElement } from "../dom/light-dom.js";
+
+export interface TableRendering {
+  /** A cell's content as one line of inline markdown. */
+  cell(cell: LightElement): string;
+  /** An element's content as markdown blocks. */
+  blocks(el: LightElement): string[];
+}
+
+/** Content no pipe-table cell can hold. */
+const NON_CELL_CONTENT = new Set([
+  "table",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "hr",
+  "dl",
+]);
+
+/** Columns wider than this are not padded (a long cell would pad every row to its width). */
+const MAX_PADDED_WIDTH = 60;
+
+type Align = "left" | "center" | "right" | "";
+
+export function renderTable(table: LightElement, render: TableRendering): string[] {
+  if (table.attr("role") === "presentation" || hasDescendant(table, (el) => NON_CELL_CONTENT.has(el.tag))) {
+    return render.blocks(table);
+  }
+  const { rows, headerRows, captions } = tableRows(table);
+  const grid: string[][] = [];
+  const aligns: Align[] = [];
+  // rowspan: cells still owed to later rows, by column.
+  const pending: number[] = [];
+  for (const row of rows) {
+    const line: string[] = [];
+    let column = 0;
+    const skipPending = () => {
+      while ((pending[column] ?? 0) > 0) {
+        pending[column]!--;
+        line[column++] = "";
+      }
+    };
+    for (const cell of row.elementChildren) {
+      if (cell.tag !== "td" && cell.tag !== "th") continue;
+      skipPending();
+      const colspan = clampSpan(cell.attr("colspan"), 100);
+      const rowspan = clampSpan(cell.attr("rowspan"), 65534);
+      const text = render.cell(cell).replace(/\|/g, "\\|");
+      aligns[column] ||= cellAlign(cell);
+      for (let i = 0; i < colspan; i++) {
+        line[column] = i === 0 ? text : "";
+        if (rowspan > 1) pending[column] = rowspan - 1;
+        column++;
+      }
+    }
+    skipPending();
+    grid.push(line);
+  }
+  let columns = 0;
+  for (const line of grid) columns = Math.max(columns, line.length);
+  const captionBlocks = captions.flatMap((caption) => render.blocks(caption));
+  if (columns === 0 || grid.every((line) => line.every((cell) => !cell))) return captionBlocks;
+
+  const header = headerRows > 0 ? grid[0]! : new Array<string>(columns).fill("");
+  const body = headerRows > 0 ? grid.slice(1) : grid;
+  const widths = new Array<number>(columns).fill(1);
+  for (const line of [header, ...body]) {
+    for (let i = 0; i < columns; i++) widths[i] = Math.max(widths[i]!, (line[i] ?? "").length);
+  }
+  for (let i = 0; i < columns; i++) if (widths[i]! > MAX_PADDED_WIDTH) widths[i] = 1;
+  const formatRow = (line: readonly string[]) =>
+    `| ${widths.map((width, i) => (line[i] ?? "").padEnd(width)).join(" | ")} |`;
+  const delimiter = `|${widths
+    .map((width, i) => {
+      const align = aligns[i] ?? "";
+      const left = align === "left" || align === "center" ? ":" : "";
+      const right = align === "right" || align === "center" ? ":" : "";
+      return left + "-".repeat(width + 2 - left.length - right.length) + right;
+    })
+    .join("|")}|`;
+  const lines = [formatRow(header), delimiter, ...body.map(formatRow)];
+  return [lines.join("\n"), ...captionBlocks];
+}
+
+/** Rows in display order (`<thead>` first, `<tfoot>` last) and how many of the first are headers. */
+function tableRows(table: LightElement): {
+  rows: LightElement[];
+  headerRows: number;
+  captions: LightElement[];
+} {
+  const head: LightElement[] = [];
+  const body: LightElement[] = [];
+  const foot: LightElement[] = [];
+  const captions: LightElement[] = [];
+  for (const child of table.elementChildren) {
+    if (child.tag === "tr") body.push(child);
+    else if (child.tag === "thead") head.push(...child.elementChildren.filter((el) => el.tag === "tr"));
+    else if (child.tag === "tbody") body.push(...child.elementChildren.filter((el) => el.tag === "tr"));
+    else if (child.tag === "tfoot") foot.push(...child.elementChildren.filter((el) => el.tag === "tr"));
+    else if (child.tag === "caption") captions.push(child);
+  }
+  const rows = [...head, ...body, ...foot];
+  const first = rows[0];
+  const firstIsHeader =
+    head.length > 0 ||
+    (first !== undefined &&
+      first.elementChildren.length > 0 &&
+      first.elementChildren.every((cell) => cell.tag === "th"));
+  return { rows, headerRows: firstIsHeader ? 1 : 0, captions };
+}
+
+function clampSpan(value: string | null, max: number): number {
+  const n = parseInt(value ?? "", 10);
+  return Number.isFinite(n) && n > 1 ? Math.min(n, max) : 1;
+}
+
+function cellAlign(cell: LightElement): Align {
+  const align = (
+    cell.attr("align") ??
+    /text-align\s*:\s*(left|center|right)/i.exec(cell.attr("style") ?? "")?.[1] ??
+    ""
+  )
+    .trim()
+    .toLowerCase();
+  return align === "left" || align === "center" || align === "right" ? align : "";
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import type { FetchResult } from "@loupe/core";
+import { extractFromDocument, normalizeSchema, type ModelConfiguration } from "@loupe/core/engine";
+import { ClientError, MissingLLMConfigurationError, SchemaValidationError } from "@loupe/core";
+import { fetchTarget, TargetFetchError, type FetchedTarget, type FetchPolicy } from "../fetch/index.js";
+import type { FetchBody } from "./fetch-body.js";
+import { markdownModule } from "./markdown-loader.js";
+import { ServiceError, serviceError } from "./service-error.js";
+
+/** What a fetch needs from the server around it. */
+export interface FetchDependencies {
+  policy: FetchPolicy;
+  /** Proxies for `proxies: true` (LOUPE_PROXY_URLS); one is picked per request. */
+  proxyUrls: string[];
+  /** The server's model, for `format: "json"`. */
+  model: ModelConfiguration;
+  signal?: AbortSignal;
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
+const PLAIN_TYPES = /^(text\/plain|text\/markdown)\b/i;
+
+/**
+ * Runs one fetch: the target over plain HTTP (no browser, no JavaScript), then the content in the
+ * requested format. Returns the result and how many bytes it delivered, for usage.
+ * @throws ServiceError with the code the caller sees.
+ */
+export async function runFetch(
+  body: FetchBody,
+  deps: FetchDependencies,
+): Promise<{ result: FetchResult; bytes: number }> {
+  if (body.proxies && deps.proxyUrls.length === 0)
+    throw serviceError(
+      "invalid_request",
+      "proxies: true, but this server has no proxies configured (LOUPE_PROXY_URLS).",
+    );
+  if (body.schema) {
+    // A schema Loupe cannot read is the caller's mistake: say so before fetching anything.
+    try {
+      normalizeSchema(body.schema);
+    } catch (error) {
+      if (error instanceof ClientError) throw serviceError("invalid_request", error.message);
+      throw error;
+    }
+  }
+  const proxyUrl = body.proxies
+    ? deps.proxyUrls[Math.floor(Math.random() * deps.proxyUrls.length)]
+    : undefined;
+
+  let target: FetchedTarget;
+  try {
+    target = await fetchTarget(
+      {
+        url: body.url,
+        allowRedirects: body.allowRedirects,
+        allowInsecureSsl: body.allowInsecureSsl,
+        ...(proxyUrl ? { proxyUrl } : {}),
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      },
+      deps.policy,
+    );
+  } catch (error) {
+    if (error instanceof TargetFetchError) throw serviceError(error.code, error.message);
+    throw error;
+  }
+
+  const base = {
+    id: `ftc_${randomUUID()}`,
+    contentType: target.contentType,
+    headers: target.headers,
+    statusCode: target.statusCode,
+  };
+  if (body.format === "raw") {
+    return {
+      result: { ...base, content: target.content, encoding: target.encoding },
+      bytes: target.body.length,
+    };
+  }
+  const markdown = await toMarkdown(target);
+  if (body.format === "markdown") {
+    return { result: { ...base, content: markdown, encoding: "utf-8" }, bytes: Buffer.byteLength(markdown) };
+  }
+  const value = await extractJson(markdown, target.finalUrl, body.schema ?? {}, deps);
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  return { result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8" }, bytes };
+}
+
+async function toMarkdown(target: FetchedTarget): Promise<string> {
+  if (target.isPdf)
+    throw serviceError(
+      "unsupported_conversion",
+      "The target is a PDF; PDFs cannot be converted to markdown or json. Fetch it as raw.",
+    );
+  if (target.encoding === "base64")
+    throw serviceError(
+      "unsupported_conversion",
+      `The target is binary (${target.contentType || "no content type"}); only text can become markdown or json. Fetch it as raw.`,
+    );
+  if (PLAIN_TYPES.test(target.contentType)) return target.content;
+  if (!HTML_TYPES.test(target.contentType) && target.contentType !== "") {
+    // JSON, XML, CSS…: kept whole, as a code block the model reads as data.
+    const language = /json/i.test(target.contentType) ? "json" : /xml/i.test(target.contentType) ? "xml" : "";
+    return "```" + language + "\n" + target.content + "\n```\n";
+  }
+  const { htmlToMarkdown, MarkdownConversionError } = await markdownModule();
+  try {
+    return (await htmlToMarkdown(target.content, target.finalUrl)).markdown;
+  } catch (error) {
+    if (error instanceof MarkdownConversionError)
+      throw serviceError("extraction_failed", `The page could not be converted: ${error.message}`);
+    throw error;
+  }
+}
+
+async function extractJson(
+  markdown: string,
+  url: string,
+  schema: Record<string, unknown>,
+  deps: FetchDependencies,
+): Promise<unknown> {
+  try {
+    const { value } = await extractFromDocument({
+      markdown,
+      url,
+      schema,
+      model: deps.model,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
+    return value;
+  } catch (error) {
+    if (error instanceof MissingLLMConfigurationError)
+      throw new ServiceError(
+        503,
+        "extraction_failed",
+        `This server has no model configured for json: ${error.message}`,
+      );
+    if (error instanceof SchemaValidationError || error instanceof ClientError)
+      throw serviceError("extraction_failed", error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { fetch as cloudFetch } from "../cloud-client/cloud-fetch.js";
+import type { FetchFormat } from "../cloud-client/fetch-request.js";
+import { ClientError } from "../errors.js";
+import { importOptionalPackage } from "./optional-package.js";
+import { loadSchemaFile } from "./schema-file.js";
+
+export const FETCH_USAGE = `Usage: loupe fetch <url> [options]
+
+Fetches a URL over plain HTTP through Loupe Cloud (no browser, no JavaScript) and prints the result as JSON.
+With LOUPE_CLOUD_URL set it uses that service and LOUPE_API_KEY; otherwise it starts a private one on
+this machine for the call (private network allowed).
+
+Options:
+  --format F            raw (default), markdown or json
+  --schema FILE         the JSON Schema for --format json (.json, or a .js/.mjs module exporting one)
+  --allow-redirects     follow redirects (otherwise a redirect is reported as its 3xx)
+  --insecure            skip TLS certificate verification
+  --proxies             route through the service's proxies
+  --content             print only the content (markdown as text, json as JSON), not the whole result
+`;
+
+interface CloudModule {
+  startCloudServer(options: {
+    port: number;
+    dataDir: string;
+    allowPrivateNetwork: boolean;
+    log: boolean;
+  }): Promise<{
+    url: string;
+    keys: { createKey(project: string): { key: string } };
+    close(): Promise<void>;
+  }>;
+}
+
+/** Runs `loupe fetch`; resolves with the process exit code. */
+export async function runFetchCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      format: { type: "string" },
+      schema: { type: "string" },
+      "allow-redirects": { type: "boolean" },
+      insecure: { type: "boolean" },
+      proxies: { type: "boolean" },
+      content: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(FETCH_USAGE);
+    return 0;
+  }
+  const [url] = positionals;
+  if (!url) throw new ClientError(`loupe fetch needs a URL.\n\n${FETCH_USAGE}`);
+  const schema = values.schema
+    ? ((await loadSchemaFile(values.schema)) as Record<string, unknown>)
+    : undefined;
+  const request = {
+    url,
+    ...(values.format ? { format: values.format as FetchFormat } : schema ? { format: "json" as const } : {}),
+    ...(schema ? { schema } : {}),
+    ...(values["allow-redirects"] ? { allowRedirects: true } : {}),
+    ...(values.insecure ? { allowInsecureSsl: true } : {}),
+    ...(values.proxies ? { proxies: true } : {}),
+  };
+
+  let result;
+  if (process.env["LOUPE_CLOUD_URL"]) {
+    const apiKey = process.env["LOUPE_API_KEY"];
+    if (!apiKey)
+      throw new ClientError("LOUPE_CLOUD_URL is set but LOUPE_API_KEY is not: set the key for that service.");
+    result = await cloudFetch({ ...request, apiKey });
+  } else {
+    const { startCloudServer } = await importOptionalPackage<CloudModule>(
+      "@loupe/cloud",
+      "@loupe/cloud",
+      "fetch",
+    );
+    const dataDir = await mkdtemp(join(tmpdir(), "loupe-fetch-"));
+    const server = await startCloudServer({ port: 0, dataDir, allowPrivateNetwork: true, log: false });
+    try {
+      const { key } = server.keys.createKey("local");
+      result = await cloudFetch({ ...request, apiKey: key, baseURL: server.url });
+    } finally {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (values.content) {
+    process.stdout.write(
+      typeof result.content === "string" ? result.content : `${JSON.stringify(result.content, null, 2)}\n`,
+    );
+  } else {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  }
+  return 0;
+}

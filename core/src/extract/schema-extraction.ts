@@ -1,0 +1,111 @@
+import type { JSONSchema7 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
+import { SchemaValidationError, type SchemaIssue } from "../errors.js";
+import {
+  generateJson,
+  type JsonCallResult,
+  type LanguageModelInstance,
+  type ModelUsage,
+} from "../model/index.js";
+import { extractRepairPrompt } from "../prompts/extract-prompts.js";
+import {
+  buildModelFacingSchema,
+  formatRepairIssues,
+  substituteLinkIds,
+  unwrapModelValue,
+  WRAPPER_KEY,
+  type ModelFacingSchema,
+  type NormalizedSchema,
+} from "./schema/index.js";
+
+/** What the content being extracted from knows about its links: ids to URLs. */
+export interface LinkTable {
+  /** The absolute URL of the link with this id, or undefined when the id names no link. */
+  linkUrl(id: string): string | undefined;
+  /** Whether a URL is the target of one of the content's links. */
+  isLinkUrl(url: string): boolean;
+}
+
+/** One extraction into a schema: the conversation so far and what to report along the way. */
+export interface SchemaExtraction {
+  schema: NormalizedSchema;
+  links: LinkTable;
+  model: LanguageModelInstance;
+  system: string;
+  /** The conversation: the user's request with the content. Repair turns are appended to it. */
+  messages: ModelMessage[];
+  signal?: AbortSignal;
+  /** Called after every model call, for metrics. */
+  onModelCall?: (usage: ModelUsage, ms: number) => void;
+  /** Called when the first answer needs a repair turn. */
+  onRepair?: (issues: SchemaIssue[]) => void;
+}
+
+/**
+ * Asks the model for data shaped by the schema and checks the answer: link ids in URL fields become
+ * URLs, then the caller's own schema validates. A failing answer gets one repair turn listing the issues;
+ * a second failure throws `SchemaValidationError`. One model call when the answer is right the first time.
+ */
+export async function extractIntoSchema(extraction: SchemaExtraction): Promise<unknown> {
+  const modelSchema = buildModelFacingSchema(extraction.schema.jsonSchema);
+  const ask = async (): Promise<JsonCallResult> => {
+    const answer = await generateJson({
+      model: extraction.model,
+      system: extraction.system,
+      messages: extraction.messages,
+      schema: modelSchema.schema as JSONSchema7,
+      schemaName: "extraction",
+      ...(extraction.signal ? { signal: extraction.signal } : {}),
+    });
+    extraction.onModelCall?.(answer.usage, answer.ms);
+    return answer;
+  };
+
+  const first = await check(await ask(), extraction.schema, modelSchema, extraction.links);
+  if (first.ok) return first.value;
+  extraction.onRepair?.(first.issues);
+  extraction.messages.push(
+    { role: "assistant", content: first.text },
+    {
+      role: "user",
+      content: extractRepairPrompt(
+        formatRepairIssues(first.issues, { pathPrefix: modelSchema.wrapped ? [WRAPPER_KEY] : [] }),
+      ),
+    },
+  );
+  const second = await check(await ask(), extraction.schema, modelSchema, extraction.links);
+  if (second.ok) return second.value;
+  throw new SchemaValidationError(second.issues, second.received);
+}
+
+type Checked =
+  { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[]; received: unknown; text: string };
+
+/** Link ids → URLs, then the caller's own schema. Issues of both kinds go to the repair turn together. */
+async function check(
+  answer: JsonCallResult,
+  schema: NormalizedSchema,
+  modelSchema: ModelFacingSchema,
+  links: LinkTable,
+): Promise<Checked> {
+  const unwrapped = unwrapModelValue(modelSchema, answer.value);
+  const substituted = substituteLinkIds({
+    value: unwrapped,
+    urlPaths: modelSchema.urlPaths,
+    resolveLinkId: (id) => links.linkUrl(id),
+    isKnownUrl: (url) => links.isLinkUrl(url),
+  });
+  const validation = await schema.validate(substituted.value);
+  if (validation.ok && substituted.issues.length === 0) return { ok: true, value: validation.value };
+  // A field whose link id could not be resolved also fails the URL format check: report it once.
+  const linkPaths = new Set(substituted.issues.map((issue) => JSON.stringify(issue.path)));
+  const schemaIssues = validation.ok
+    ? []
+    : validation.issues.filter((issue) => !linkPaths.has(JSON.stringify(issue.path)));
+  return {
+    ok: false,
+    issues: [...substituted.issues, ...schemaIssues],
+    received: substituted.value,
+    text: answer.text,
+  };
+}

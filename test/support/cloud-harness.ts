@@ -1,0 +1,192 @@
+/**
+ * What every Loupe Cloud whole-system test starts with: a real server (`startCloudServer`) on loopback in
+ * a temporary data directory with one API key, a loopback target site whose routes the test registers,
+ * and, for `format: "json"`, the scripted model server as the server's model. Calls go through the SDK
+ * (`cloud.fetch`) or as raw HTTP to the API. Nothing here contacts anything but 127.0.0.1 and ::1.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startCloudServer, type CloudServer, type CloudServerOptions } from "@loupe/cloud";
+import { cloud, FetchError, type FetchErrorCode, type FetchRequest, type FetchResult } from "@loupe/core";
+import { expect } from "vitest";
+import { startHttpServer, type LoopbackServer } from "../../cloud/src/fetch/loopback-servers.test.support.js";
+import { startModelServer, type ModelServer } from "./model-server.js";
+
+export {
+  LOCALHOST_TLS,
+  startConnectProxy,
+  startHttpServer,
+  startHttpsServer,
+  startTcpServer,
+  type ConnectProxy,
+  type LoopbackServer,
+} from "../../cloud/src/fetch/loopback-servers.test.support.js";
+
+/** A route of the target site: writes the whole response itself. */
+export type TargetRoute = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** A loopback HTTP site (127.0.0.1 and ::1 on one port) answering the routes a test registers. */
+export interface TargetSite extends LoopbackServer {
+  /** Adds or replaces the handler of `path` (the path without the query). */
+  route(path: string, handler: TargetRoute): void;
+  /** Requests received for `path` so far. */
+  hits(path: string): number;
+}
+
+/** Starts a target site; unknown paths answer 404 "no such route". */
+export async function startTargetSite(routes: Record<string, TargetRoute> = {}): Promise<TargetSite> {
+  const table = new Map<string, TargetRoute>(Object.entries(routes));
+  const hits = new Map<string, number>();
+  const server = await startHttpServer((request, response) => {
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const handler = table.get(path);
+    if (handler) handler(request, response);
+    else response.writeHead(404, { "content-type": "text/plain" }).end("no such route");
+  });
+  return Object.assign(server, {
+    route: (path: string, handler: TargetRoute) => void table.set(path, handler),
+    hits: (path: string) => hits.get(path) ?? 0,
+  });
+}
+
+/** An answer of the HTTP API, as raw HTTP sees it. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body (undefined when it is not JSON). */
+  json: Record<string, unknown> | undefined;
+  text: string;
+}
+
+/** A fetch request as the harness takes it: key and base URL default to the harness's. */
+export type HarnessFetchRequest = Omit<FetchRequest, "apiKey" | "baseURL"> & { apiKey?: string };
+
+export interface CloudHarness {
+  server: CloudServer;
+  /** The server's data directory (a fresh temporary one). */
+  dataDir: string;
+  /** A key of project "test". */
+  apiKey: string;
+  /** The target site (private network is allowed unless the options say otherwise). */
+  target: TargetSite;
+  /** The scripted model server the cloud's model points at, when started with `model: true`. */
+  model: ModelServer | undefined;
+  /** `cloud.fetch()` through the SDK against this server. */
+  fetch(request: HarnessFetchRequest): Promise<FetchResult>;
+  /** Raw HTTP to the API; `apiKey: null` sends no Authorization header. */
+  api(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; apiKey?: string | null; contentType?: string },
+  ): Promise<ApiAnswer>;
+  /** `GET /v1/usage`'s fetch totals for a key (default the harness's). */
+  fetchUsage(apiKey?: string): Promise<{ count: number; succeeded: number } | undefined>;
+  close(): Promise<void>;
+}
+
+export interface CloudHarnessOptions {
+  /** Server options beyond port, data directory and logging. Default: private network allowed. */
+  server?: Partial<Omit<CloudServerOptions, "dataDir" | "port">>;
+  /** Start the scripted model server and give it to the cloud as its model. */
+  model?: boolean;
+  /** The target site's first routes. */
+  routes?: Record<string, TargetRoute>;
+}
+
+/** Starts a cloud server with a key, a target site and (optionally) the model server. */
+export async function startCloudHarness(options: CloudHarnessOptions = {}): Promise<CloudHarness> {
+  const dataDir = await mkdtemp(join(tmpdir(), "loupe-cloud-test-"));
+  const [target, model] = await Promise.all([
+    startTargetSite(options.routes),
+    options.model ? startModelServer() : Promise.resolve(undefined),
+  ]);
+  let server: CloudServer;
+  try {
+    server = await startCloudServer({
+      port: 0,
+      dataDir,
+      log: false,
+      allowPrivateNetwork: true,
+      proxyUrls: [],
+      ...(model ? { model: { modelName: "openai/x", baseURL: model.baseURL, apiKey: "k" } } : {}),
+      ...options.server,
+    });
+  } catch (error) {
+    await Promise.all([target.close(), model?.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { key: apiKey } = server.keys.createKey("test");
+
+  const api: CloudHarness["api"] = async (
+    method,
+    path,
+    { body, rawBody, apiKey: key = apiKey, contentType } = {},
+  ) => {
+    const headers: Record<string, string> = {};
+    if (key !== null) headers["authorization"] = `Bearer ${key}`;
+    const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (payload !== undefined) headers["content-type"] = contentType ?? "application/json";
+    const response = await globalThis.fetch(`${server.url}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    let json: Record<string, unknown> | undefined;
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  };
+
+  return {
+    server,
+    dataDir,
+    apiKey,
+    target,
+    model,
+    fetch: (request) => cloud.fetch({ apiKey, ...request, baseURL: server.url }),
+    api,
+    async fetchUsage(key = apiKey) {
+      const answer = await api("GET", "/v1/usage", { apiKey: key });
+      expect(answer.status).toBe(200);
+      const usage = answer.json?.["usage"] as Record<string, { count: number; succeeded: number }>;
+      return usage["fetch"];
+    },
+    async close() {
+      await server.close();
+      await Promise.all([target.close(), model?.close()]);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts that `promise` rejects with a FetchError of `code` (and `status` when given), and returns it. */
+export async function expectFetchError(
+  promise: Promise<unknown>,
+  code: FetchErrorCode,
+  status?: number,
+): Promise<FetchError> {
+  const error = await promise.then(
+    (value: unknown) => {
+      throw new Error(`expected FetchError ${code}, got a result: ${JSON.stringify(value).slice(0, 300)}`);
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(FetchError);
+  const fetchError = error as FetchError;
+  expect({ code: fetchError.code, message: fetchError.message }).toMatchObject({ code });
+  if (status !== undefined) expect(fetchError.status).toBe(status);
+  return fetchError;
+}
+
+/** Asserts the API's error body shape: `{ statusCode, error, message, id }`. */
+export function expectErrorBody(answer: ApiAnswer, status: number, code: FetchErrorCode): void {
+  expect({ status: answer.status, body: answer.json }).toMatchObject({
+    status,
+    body: { statusCode: status, error: code, message: expect.any(String), id: expect.any(String) },
+  });
+  expect(Object.keys(answer.json ?? {}).sort()).toEqual(["error", "id", "message", "statusCode"]);
+}
