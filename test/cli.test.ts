@@ -50,12 +50,11 @@ describe("loupe extract (command line)", () => {
         },
       }),
     );
-    const page = await loupe(["extract", "--demo", "--quiet"]);
-    const linkId = /\[(\d+-\d+)\] link: Salt and Iron/.exec(
-      (JSON.parse(page.stdout) as { pageText: string }).pageText,
-    )?.[1];
-    expect(linkId).toBeDefined();
-    model.enqueue({ json: { value: [{ title: "Salt and Iron", link: linkId }] } });
+    // Ids belong to the browser that took the snapshot, so the scripted model reads it from the prompt it gets.
+    model.enqueue((request) => {
+      const linkId = /\[(\d+-\d+)\] link: Salt and Iron/.exec(request.text())?.[1];
+      return { json: { value: [{ title: "Salt and Iron", link: linkId ?? "missing" }] } };
+    });
     const { stdout } = await loupe(
       [
         "extract",

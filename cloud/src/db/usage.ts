@@ -15,8 +15,28 @@ export interface UsageTotals {
   bytes: number;
 }
 
-/** Records usage against projects and sums it up. */
+/** How long recorded usage may wait in memory before it is written. */
+const FLUSH_INTERVAL_MS = 200;
+
+type Row = [
+  projectId: string,
+  kind: UsageKind,
+  units: number,
+  bytes: number,
+  outcome: string,
+  createdAt: string,
+];
+
+/**
+ * Records usage against projects and sums it up. Rows are written in batches, one transaction every
+ * 200 ms: a write of its own per request cost milliseconds of file locking and journaling, most of a
+ * fetch's time on the server. A reading of the totals writes what is pending first, so it is always
+ * exact; a crash can lose at most the last 200 ms of counts.
+ */
 export class UsageLedger {
+  private pending: Row[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
   constructor(private readonly db: CloudDatabase) {}
 
   /** Counts one request of a project. */
@@ -25,14 +45,47 @@ export class UsageLedger {
     kind: UsageKind,
     entry: { outcome: string; units?: number; bytes?: number },
   ): void {
-    this.db.run(
+    this.pending.push([
+      projectId,
+      kind,
+      entry.units ?? 1,
+      entry.bytes ?? 0,
+      entry.outcome,
+      new Date().toISOString(),
+    ]);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+      // Pending counts never keep a process alive; close() writes them.
+      this.timer.unref();
+    }
+  }
+
+  /** Writes pending rows now (also on close). */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pending.length) return;
+    const rows = this.pending;
+    this.pending = [];
+    const insert = this.db.prepare(
       "insert into usage_events (project_id, kind, units, bytes, outcome, created_at) values (?, ?, ?, ?, ?, ?)",
-      [projectId, kind, entry.units ?? 1, entry.bytes ?? 0, entry.outcome, new Date().toISOString()],
     );
+    this.db.exec("begin;");
+    try {
+      for (const row of rows) insert.run(row);
+      this.db.exec("commit;");
+    } catch (error) {
+      this.db.exec("rollback;");
+      this.pending.unshift(...rows);
+      throw error;
+    } finally {
+      insert.finalize();
+    }
   }
 
   /** A project's totals by kind. */
   totals(projectId: string): Record<string, UsageTotals> {
+    this.flush();
     const rows = this.db.all(
       `select kind, count(*) as count, sum(case when outcome = 'ok' then 1 else 0 end) as succeeded,
               sum(units) as units, sum(bytes) as bytes

@@ -3,7 +3,7 @@ import { planDecoding } from "./content-encoding.js";
 import { startDeadline } from "./fetch-deadline.js";
 import type { FetchPolicy } from "./fetch-policy.js";
 import type { FetchedTarget } from "./fetched-target.js";
-import { createHopDispatcher } from "./hop-dispatcher.js";
+import { hopDispatcher } from "./hop-dispatcher.js";
 import { sendHop, type HopResponse } from "./hop-request.js";
 import { discardBody, readBody } from "./read-body.js";
 import { redirectTarget } from "./redirect-target.js";
@@ -34,9 +34,9 @@ export async function fetchTarget(request: TargetRequest, policy: FetchPolicy): 
   try {
     for (let redirects = 0; ; redirects++) {
       const addresses = await resolveCheckedAddresses(url, policy, signal);
-      const dispatcher = createHopDispatcher(url, request, policy);
+      const hop = hopDispatcher(url, request, policy);
       try {
-        const response = await sendHop(url, addresses, dispatcher, signal);
+        const response = await sendHop(url, addresses, hop.dispatcher, signal);
         const next = request.allowRedirects
           ? redirectTarget(response.statusCode, response.headers, url)
           : undefined;
@@ -52,7 +52,7 @@ export async function fetchTarget(request: TargetRequest, policy: FetchPolicy): 
         }
         url = next;
       } finally {
-        await dispatcher.destroy().catch(() => undefined);
+        await hop.release();
       }
     }
   } catch (error) {

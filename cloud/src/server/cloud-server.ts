@@ -82,6 +82,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
       closing ??= (async () => {
         await app.close();
         await releaseMarkdownWorkers();
+        usage.flush();
         db.close();
       })();
       return closing;
