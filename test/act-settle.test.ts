@@ -68,22 +68,18 @@ describe("before reading the page", () => {
     expect(lastUserText(h.model.requests[0]!)).toContain("Late content");
   });
 
-  // Requests already in flight when Loupe first turns request tracking on for a page are not seen, so
-  // the first act on a page reads it once the DOM alone has been quiet. Remove `.fails` once fixed.
-  it.fails(
-    "KNOWN GAP: on a page Loupe has not acted on yet, waits for a request already in flight",
-    async () => {
-      const page = await h.client.context.newPage();
-      try {
-        await page.goto(`${h.servers.originA}/act/late`, { waitUntil: "load" });
-        h.model.enqueue(actReply(null, null));
-        await h.client.act("read the late content");
-        expect(lastUserText(h.model.requests[0]!)).toContain("Late content");
-      } finally {
-        await page.close();
-      }
-    },
-  );
+  // The client watches every page's requests from the moment it opens, not from the first act.
+  it("on a page Loupe has not acted on yet, waits for a request already in flight", async () => {
+    const page = await h.client.context.newPage();
+    try {
+      await page.goto(`${h.servers.originA}/act/late`, { waitUntil: "load" });
+      h.model.enqueue(actReply(null, null));
+      await h.client.act("read the late content");
+      expect(lastUserText(h.model.requests[0]!)).toContain("Late content");
+    } finally {
+      await page.close();
+    }
+  });
 
   it("waits until the DOM stops changing", async () => {
     await h.goto("/act/busy?ms=800");

@@ -10,3 +10,4 @@ export {
 export { checkModelConfiguration, describeModel, type ModelConfiguration } from "./model/index.js";
 export { validateFetchRequest, type FetchRequest } from "./cloud-client/fetch-request.js";
 export { normalizeSchema } from "./extract/schema/index.js";
+export { abortable } from "./extract/abortable.js";

@@ -4,6 +4,7 @@ import { nonPublicAddressReason } from "./address-classification.js";
 import type { FetchPolicy } from "./fetch-policy.js";
 import { TargetFetchError } from "./target-fetch-error.js";
 import { hostIpLiteral, portOf } from "./target-url.js";
+import { abortable } from "@loupe/core/engine";
 
 /**
  * Resolves the URL's host ONCE and checks every address it resolves to; the caller then connects to these
@@ -49,7 +50,7 @@ async function resolveHost(hostname: string, policy: FetchPolicy, signal: AbortS
   let addresses: string[];
   try {
     // dns.lookup cannot be cancelled; racing it keeps a slow resolver inside the overall timeout.
-    addresses = await raceAbort(resolve(hostname), signal);
+    addresses = await abortable(resolve(hostname), signal);
   } catch (error) {
     if (signal.aborted) throw error;
     throw new TargetFetchError("target_unreachable", `The host name ${hostname} could not be resolved.`, {
@@ -66,22 +67,4 @@ async function systemLookup(hostname: string): Promise<string[]> {
   // All addresses, in the resolver's order: the connection tries them in turn.
   const results = await lookup(hostname, { all: true, verbatim: true });
   return results.map((result) => result.address);
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }

@@ -87,6 +87,21 @@ class NetworkActivity {
 
 const activities = new WeakMap<PageSessions, NetworkActivity>();
 
+function activityOf(sessions: PageSessions): NetworkActivity {
+  let activity = activities.get(sessions);
+  if (!activity) activities.set(sessions, (activity = new NetworkActivity(sessions)));
+  return activity;
+}
+
+/**
+ * Starts watching a page's requests now, so that a later `act` knows of requests already in flight when
+ * it starts (a page that fetches its data after the load event). The client calls it for every page it
+ * opens.
+ */
+export async function watchNetwork(sessions: PageSessions): Promise<void> {
+  await activityOf(sessions).track();
+}
+
 /** Runs in the page: resolves once the DOM has not changed for `quietMs`, or after `timeoutMs`. */
 const DOM_QUIET = `function (quietMs, timeoutMs) {
   return new Promise((resolve) => {
@@ -113,8 +128,7 @@ const DOM_QUIET = `function (quietMs, timeoutMs) {
  * fetches after a debounce) is waited for too, not only the requests in flight at the start.
  */
 export async function waitForSettled(sessions: PageSessions, options: SettleOptions): Promise<void> {
-  let activity = activities.get(sessions);
-  if (!activity) activities.set(sessions, (activity = new NetworkActivity(sessions)));
+  const activity = activityOf(sessions);
   const deadline = performance.now() + options.timeoutMs;
   await activity.track();
   let domQuiet = false;

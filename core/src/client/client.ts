@@ -210,7 +210,7 @@ export class Client {
     const browser = await startLocalBrowser(this.options.localBrowser ?? {}, (reason) =>
       this.onBrowserDeath(reason),
     );
-    const pages = new PageRegistry(browser.context, browser.connection);
+    const pages = await PageRegistry.create(browser.context, browser.connection);
     logger.log("info", "client", "browser started", { env: this.env, wsEndpoint: browser.wsEndpoint });
     if (this.state.kind === "closed") {
       // close() was called while starting: finish the shutdown it could not do.

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import type { CdpConnection } from "../cdp/cdp-connection.js";
 import { PageSessions, unknownPageError } from "../cdp/page-sessions.js";
 import { targetIdOf } from "../cdp/page-target.js";
+import { watchNetwork } from "../act/page-settle.js";
 import { ClientError } from "../errors.js";
 
 /**
@@ -12,12 +13,37 @@ export class PageRegistry {
   private readonly order: Page[] = [];
   private readonly sessions = new Map<string, Promise<PageSessions>>();
 
-  constructor(
-    private readonly context: BrowserContext,
+  private constructor(
+    context: BrowserContext,
     private readonly connection: CdpConnection,
   ) {
     for (const page of context.pages()) this.track(page);
     context.on("page", (page) => this.track(page));
+    // Every page target is attached the moment the browser creates it, before anyone navigates it, so
+    // its requests are watched from the start (the first act then waits for those already under way).
+    connection.on("Target.targetCreated", (params) => {
+      const { targetInfo } = params as { targetInfo: { targetId: string; type: string } };
+      if (targetInfo.type === "page") void this.sessionsForTarget(targetInfo.targetId).catch(() => {});
+    });
+    connection.on("Target.targetDestroyed", (params) => {
+      const { targetId } = params as { targetId: string };
+      const sessions = this.sessions.get(targetId);
+      this.sessions.delete(targetId);
+      void sessions?.then((attached) => attached.detach()).catch(() => {});
+    });
+  }
+
+  /** A registry for the browser's context, watching its pages from now on. */
+  static async create(context: BrowserContext, connection: CdpConnection): Promise<PageRegistry> {
+    const registry = new PageRegistry(context, connection);
+    await connection.send("Target.setDiscoverTargets", { discover: true });
+    const { targetInfos } = await connection.send<{ targetInfos: { targetId: string; type: string }[] }>(
+      "Target.getTargets",
+    );
+    for (const target of targetInfos) {
+      if (target.type === "page") void registry.sessionsForTarget(target.targetId).catch(() => {});
+    }
+    return registry;
   }
 
   /** The page calls default to: the most recently opened page that is still open. */
@@ -32,10 +58,16 @@ export class PageRegistry {
   async sessionsFor(page: unknown): Promise<PageSessions> {
     // A closed page's target id may still be cached; attaching to it would fail with a bare protocol error.
     if (isClosedPage(page)) throw unknownPageError("it is closed");
-    const targetId = await targetIdOf(page);
+    return this.sessionsForTarget(await targetIdOf(page));
+  }
+
+  private sessionsForTarget(targetId: string): Promise<PageSessions> {
     let sessions = this.sessions.get(targetId);
     if (!sessions) {
-      sessions = PageSessions.attach(this.connection, targetId);
+      sessions = PageSessions.attach(this.connection, targetId).then(async (attached) => {
+        await watchNetwork(attached);
+        return attached;
+      });
       this.sessions.set(targetId, sessions);
       sessions.catch(() => this.sessions.delete(targetId));
     }
@@ -44,16 +76,10 @@ export class PageRegistry {
 
   private track(page: Page): void {
     this.order.push(page);
+    // Its sessions go when the browser reports the target destroyed (see the constructor).
     page.once("close", () => {
       const index = this.order.indexOf(page);
       if (index >= 0) this.order.splice(index, 1);
-      void targetIdOf(page)
-        .then(async (targetId) => {
-          const sessions = this.sessions.get(targetId);
-          this.sessions.delete(targetId);
-          await (await sessions)?.detach();
-        })
-        .catch(() => {});
     });
   }
 }
