@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import sqlite from "node-sqlite3-wasm";
 
@@ -12,6 +12,23 @@ const { Database } = sqlite;
  * build on any platform, and its file is an ordinary SQLite database anyone can inspect.
  */
 export type CloudDatabase = InstanceType<typeof Database>;
+
+/** No statement of Loupe's holds the file lock for long: a lock this old was left by a killed process. */
+const STALE_LOCK_MS = 30_000;
+
+/**
+ * node-sqlite3-wasm locks the file by creating a `.lock` directory for the length of a statement or
+ * transaction. A process killed in between leaves it behind, and every later access would fail with
+ * "database is locked" forever; one older than any real statement is removed.
+ */
+function removeStaleLock(lockDir: string): void {
+  try {
+    if (Date.now() - statSync(lockDir).mtimeMs > STALE_LOCK_MS)
+      rmSync(lockDir, { recursive: true, force: true });
+  } catch {
+    // No lock: the usual case.
+  }
+}
 
 /** Each migration runs once, in order; the applied count is kept in `PRAGMA user_version`. */
 const MIGRATIONS: string[] = [
@@ -44,8 +61,11 @@ const MIGRATIONS: string[] = [
 /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
 export function openDatabase(dataDir: string): CloudDatabase {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, "loupe.db"));
-  db.exec("pragma foreign_keys = on;");
+  const file = join(dataDir, "loupe.db");
+  removeStaleLock(`${file}.lock`);
+  const db = new Database(file);
+  // Another process (a `keys create` beside a running server) waits its turn instead of failing at once.
+  db.exec("pragma busy_timeout = 5000; pragma foreign_keys = on;");
   const version = Number(
     (db.get("pragma user_version") as { user_version: number } | null)?.user_version ?? 0,
   );
