@@ -4,7 +4,7 @@ import type { MetricsRecorder } from "../client/metrics.js";
 import type { Logger } from "../log/logger.js";
 import { generateTextAnswer, type LanguageModelInstance } from "../model/index.js";
 import { EXTRACT_SCHEMA_SYSTEM, EXTRACT_TEXT_SYSTEM, extractUserPrompt } from "../prompts/extract-prompts.js";
-import { takeSnapshot } from "../snapshot/page-snapshot.js";
+import { takeSnapshot, type PageSnapshot } from "../snapshot/page-snapshot.js";
 import { abortable } from "./abortable.js";
 import type { ExtractCall, ExtractOptions } from "./extract-arguments.js";
 import { extractIntoSchema } from "./schema-extraction.js";
@@ -30,24 +30,12 @@ export interface ExtractDependencies {
  * for) makes one model call, plus one repair turn when the answer does not fit the schema.
  */
 export async function runExtract(call: ExtractCall, deps: ExtractDependencies): Promise<unknown> {
-  // A bad schema is the caller's mistake: say so before the page is even read.
-  const schema = call.form === "schema" ? normalizeSchema(call.schema) : undefined;
-  const started = performance.now();
-  const snapshot = await abortable(
-    takeSnapshot(deps.sessions, {
-      selector: call.options.selector,
-      ignoreSelectors: call.options.ignoreSelectors,
-    }),
-    deps.signal,
-  );
-  deps.logger.log("debug", "snapshot", "read the page", {
-    ms: Math.round(performance.now() - started),
-    chars: snapshot.text.length,
-    elements: snapshot.elements.size,
-  });
-  if (call.form === "page-text") return { pageText: snapshot.text };
+  if (call.form === "page-text") return { pageText: (await readPage(call, deps)).text };
 
+  // The caller's mistakes (a schema Loupe cannot read, no model key) are reported before the page is read.
+  const schema = call.form === "schema" ? normalizeSchema(call.schema) : undefined;
   const model = deps.resolveModel(call.options.model);
+  const snapshot = await readPage(call, deps);
   const screenshot = call.options.screenshot
     ? await abortable(captureViewport(deps.sessions), deps.signal)
     : undefined;
@@ -60,7 +48,7 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
   ];
   const messages: ModelMessage[] = [{ role: "user", content: user }];
 
-  if (call.form === "text") {
+  if (!schema) {
     const answer = await generateTextAnswer({
       model,
       system: EXTRACT_TEXT_SYSTEM,
@@ -71,7 +59,7 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
     return { extraction: replaceLinkIdsInText(answer.text, snapshot) };
   }
   return extractIntoSchema({
-    schema: schema!,
+    schema,
     links: snapshot,
     model,
     system: EXTRACT_SCHEMA_SYSTEM,
@@ -88,6 +76,24 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
         },
       ),
   });
+}
+
+/** The snapshot the call asks for, within the call's time limit. */
+async function readPage(call: ExtractCall, deps: ExtractDependencies): Promise<PageSnapshot> {
+  const started = performance.now();
+  const snapshot = await abortable(
+    takeSnapshot(deps.sessions, {
+      selector: call.options.selector,
+      ignoreSelectors: call.options.ignoreSelectors,
+    }),
+    deps.signal,
+  );
+  deps.logger.log("debug", "snapshot", "read the page", {
+    ms: Math.round(performance.now() - started),
+    chars: snapshot.text.length,
+    elements: snapshot.elements.size,
+  });
+  return snapshot;
 }
 
 async function captureViewport(sessions: PageSessions): Promise<Uint8Array> {
