@@ -9,7 +9,12 @@ export default defineConfig({
   // Tests run in Vite's server (SSR) environment, which takes its conditions from here, not from `resolve`.
   ssr: { resolve: { conditions: ["@loupe/source", ...defaultServerConditions] } },
   test: {
-    include: ["core/src/**/*.test.ts", "cloud/src/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "core/src/**/*.test.ts",
+      "cloud/src/**/*.test.ts",
+      "electron/src/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
