@@ -2,6 +2,7 @@
 // and the import rules below hold each folder to what that process may load (STYLE: "the folder says
 // where code runs"), so a wrong import fails CI instead of a user's install.
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const NODE_BUILTINS = [
@@ -75,6 +76,8 @@ export default tseslint.config(
   {
     // renderer/ is browser code: it talks to the main process only through the typed Studio API.
     files: ["renderer/**/*.{ts,tsx}"],
+    // The build config runs in Node, not in the page.
+    ignores: ["renderer/vite.config.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -89,6 +92,49 @@ export default tseslint.config(
               group: ["@loupe/core", "@loupe/cloud", "**/core/src/**", "**/cloud/**", "**/electron/**"],
               message: "renderer/ uses the Studio API, not the engine directly.",
             },
+            {
+              // The contract is the one door: `@loupe/studio/common`, never the service behind it.
+              regex: "^@loupe/studio(?!/common$)",
+              message: "renderer/ imports the Studio only as `@loupe/studio/common`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["renderer/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    // The Studio API contract crosses into the browser: zod and plain TypeScript only.
+    files: ["electron/src/common/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: NODE_BUILTINS, message: "common/ is imported by the renderer: no Node modules." },
+            { group: ["electron", "electron/*", "@loupe/*"], message: "common/ is the contract only." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service runs in any Node process (web mode, tests); only electron-main/ and preload/ load Electron.
+    files: ["electron/src/node/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["electron", "electron/*"], message: "node/ is the Electron-free service." },
+            { group: ["react", "react-dom", "react/*"], message: "node/ has no UI." },
           ],
         },
       ],

@@ -13,6 +13,7 @@ export default defineConfig({
       "core/src/**/*.test.ts",
       "cloud/src/**/*.test.ts",
       "electron/src/**/*.test.ts",
+      "renderer/src/**/*.test.{ts,tsx}",
       "test/**/*.test.ts",
     ],
     reporters: ["default", "./test/support/summary-reporter.ts"],

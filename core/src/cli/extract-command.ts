@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { Client } from "../client/client.js";
 import { ClientError } from "../errors.js";
 import type { ExtractOptions } from "../extract/extract-arguments.js";
-import { startDemoServer, type DemoServer } from "./demo-server.js";
+import { startDemoServer, type DemoServer } from "../demo/demo-server.js";
 import { loadSchemaFile } from "./schema-file.js";
 
 export const EXTRACT_USAGE = `Usage: loupe extract <url> [instruction] [options]

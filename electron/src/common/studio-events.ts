@@ -1,14 +1,16 @@
-import { z } from "zod";
-import { pageInfoSchema } from "./studio-methods.js";
+import { appEvents } from "./api/app-api.js";
+import { actEvents } from "./api/act-api.js";
+import { browseEvents } from "./api/browse-api.js";
+import { extractEvents } from "./api/extract-api.js";
+import { fetchEvents } from "./api/fetch-api.js";
+import { settingsEvents } from "./api/settings-api.js";
 
-/** Every event the service pushes to the renderer, with its payload schema. */
+/** Every event the service pushes to the renderer, with its payload schema (declared per area in `api/`). */
 export const studioEvents = {
-  /** A tab navigated, changed its title, opened, or became active. */
-  "session.pageChanged": pageInfoSchema,
-  /** Where a long run (extract, act) is. */
-  "run.progress": z.object({
-    runId: z.string(),
-    stage: z.enum(["started", "finished", "failed", "cancelled"]),
-    ms: z.number().nonnegative().optional(),
-  }),
+  ...appEvents,
+  ...browseEvents,
+  ...extractEvents,
+  ...actEvents,
+  ...fetchEvents,
+  ...settingsEvents,
 } as const;

@@ -1,54 +1,48 @@
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { isStudioMessage, type StudioMessage, type Transport } from "../common/transport.js";
 
 /** The close code for a connection without the right token. */
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
 
-/** A listening Studio WebSocket server. */
-export interface StudioWebSocketServer {
-  /** `ws://127.0.0.1:PORT/?token=…`: the address a client connects to, token included. */
-  url: string;
-  port: number;
-  /** The per-launch token a client must present as `?token=`. */
-  token: string;
-  close(): Promise<void>;
-}
+/** Where the web-mode Studio API listens on the UI's own origin. */
+export const STUDIO_API_PATH = "/studio-api";
 
 /**
- * Listens on 127.0.0.1 only and hands each connection that presents the per-launch token to `onConnection`
- * as a `Transport`. A missing or wrong token is closed with 4401 before any message is read.
+ * Accepts Studio API WebSockets on `server` at `STUDIO_API_PATH`. A connection must present the
+ * per-launch token as `?token=`; a wrong or missing one is closed with 4401 before any message is read.
+ * A browser connection must also come from one of `origins` (the UI's own), so another local web page
+ * cannot even try tokens.
  */
-export async function startWebSocketTransportServer(options: {
-  onConnection: (transport: Transport) => void;
-  port?: number;
-  token?: string;
-}): Promise<StudioWebSocketServer> {
-  const token = options.token ?? randomBytes(24).toString("base64url");
-  const server = new WebSocketServer({ host: "127.0.0.1", port: options.port ?? 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  server.on("connection", (socket, request) => {
-    const given = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("token");
-    if (given !== token) {
-      socket.close(UNAUTHORIZED_CLOSE_CODE, "unauthorized");
+export function acceptStudioSockets(
+  server: Server,
+  options: { token: string; origins: () => string[]; onConnection: (transport: Transport) => void },
+): { close(): void } {
+  const sockets = new WebSocketServer({ noServer: true });
+  const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== STUDIO_API_PATH) return void stream.destroy();
+    const origin = request.headers.origin;
+    if (origin !== undefined && !options.origins().includes(origin)) {
+      stream.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
       return;
     }
-    options.onConnection(socketTransport(socket));
-  });
-  const { port } = server.address() as AddressInfo;
+    sockets.handleUpgrade(request, stream, head, (socket) => {
+      if (url.searchParams.get("token") !== options.token) {
+        socket.close(UNAUTHORIZED_CLOSE_CODE, "unauthorized");
+        return;
+      }
+      options.onConnection(socketTransport(socket));
+    });
+  };
+  server.on("upgrade", onUpgrade);
   return {
-    url: `ws://127.0.0.1:${port}/?token=${encodeURIComponent(token)}`,
-    port,
-    token,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
+    close() {
+      server.off("upgrade", onUpgrade);
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+    },
   };
 }
 

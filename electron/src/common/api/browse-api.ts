@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { httpUrlSchema, pageIdSchema, pageInfoSchema } from "./shared-schemas.js";
+
+/** Browsing: tabs, navigation and what the model sees of the page. */
+export const browseMethods = {
+  "session.open": {
+    params: z.strictObject({ url: httpUrlSchema }),
+    result: pageInfoSchema,
+  },
+  "session.navigate": {
+    params: z.strictObject({
+      to: z.union([z.strictObject({ url: httpUrlSchema }), z.enum(["back", "forward", "reload"])]),
+    }),
+    result: pageInfoSchema,
+  },
+  "session.pages": {
+    params: z.strictObject({}),
+    result: z.object({ pages: z.array(pageInfoSchema) }),
+  },
+  "session.activate": {
+    params: z.strictObject({ pageId: pageIdSchema }),
+    result: pageInfoSchema,
+  },
+  "snapshot.get": {
+    params: z.strictObject({
+      selector: z.string().min(1).optional(),
+      ignoreSelectors: z.array(z.string().min(1)).optional(),
+    }),
+    result: z.object({
+      text: z.string(),
+      elementCount: z.number().int().nonnegative(),
+      ms: z.number().nonnegative(),
+    }),
+  },
+} as const;
+
+/** Events of browsing. */
+export const browseEvents = {
+  /** A tab navigated, changed its title, opened, or became active. */
+  "session.pageChanged": pageInfoSchema,
+} as const;

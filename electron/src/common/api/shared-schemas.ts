@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** A page (tab) id the service hands out; stable while the tab is open. */
+export const pageIdSchema = z.string().min(1);
+
+/** An http(s) URL a person typed. */
+export const httpUrlSchema = z.url({ protocol: /^https?$/ });
+
+/** One open tab. */
+export const pageInfoSchema = z.object({
+  pageId: pageIdSchema,
+  url: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+});
+
+/** Model work one run cost. */
+export const runMetricsSchema = z.object({
+  llmCalls: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  ms: z.number().nonnegative(),
+});

@@ -1,0 +1,8 @@
+/**
+ * `@loupe/studio/common`: the Studio API contract and its client, environment-neutral (zod and plain
+ * TypeScript). The renderer imports the Studio only through this entry.
+ */
+export * from "./studio-api.js";
+export { createStudioClient, type StudioClient } from "./studio-client.js";
+export { createInMemoryTransportPair } from "./in-memory-transport.js";
+export { isStudioMessage, type StudioMessage, type Transport } from "./transport.js";

@@ -1,0 +1,70 @@
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize, sep } from "node:path";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ttf": "font/ttf",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".wasm": "application/wasm",
+  ".map": "application/json",
+};
+
+/**
+ * The UI's policy, sent as a header in web mode (Electron reads the same policy from index.html's meta
+ * tag). Monaco injects style elements, hence `'unsafe-inline'` for styles only; scripts come from 'self'.
+ */
+export function contentSecurityPolicy(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Serves the built renderer from `root`: GET and HEAD only, nothing outside `root`. */
+export async function serveStaticFile(
+  root: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { allow: "GET, HEAD" }).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
+  const relative = normalize(pathname.endsWith("/") ? `${pathname}index.html` : pathname);
+  const file = join(root, relative);
+  if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
+    response.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    response.writeHead(200, {
+      ...headers,
+      "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+      "x-content-type-options": "nosniff",
+      "cache-control": file.endsWith(".html") ? "no-store" : "max-age=3600",
+    });
+    response.end(request.method === "HEAD" ? undefined : body);
+  } catch {
+    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+  }
+}

@@ -1,0 +1,39 @@
+import type { Client, ModelConfiguration } from "@loupe/core";
+import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
+import { StudioError } from "../common/studio-error.js";
+import type { PageTabs } from "./page-tabs.js";
+import type { ModelSettings } from "./studio-settings.js";
+
+/** The embedded Loupe Cloud the Studio fetches through. */
+export interface EmbeddedCloud {
+  url: string;
+  apiKey: string;
+}
+
+/**
+ * What every area's handlers share: the started client and cloud, the tabs, the model settings and the
+ * event channel. Handlers get it from the service and never reach into each other.
+ */
+export interface StudioContext {
+  /** The LOCAL client; throws `not_started` before `start()`. */
+  client(): Client;
+  /** The embedded cloud; throws `not_started` before `start()`. */
+  cloud(): EmbeddedCloud;
+  /** The bundled demo page's URL; throws `not_started` before `start()`. */
+  demoUrl(): string;
+  /** Which shell shows the UI. */
+  readonly shell: "electron" | "web";
+  readonly tabs: PageTabs;
+  /** Where keys and defaults are read from (never sent to the renderer). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  settings(): ModelSettings;
+  setSettings(settings: ModelSettings): void;
+  /** The model for a run: the settings' model (or an override) with the key from the environment. */
+  modelConfiguration(override?: string): ModelConfiguration;
+  emit<E extends StudioEventName>(event: E, payload: StudioEvent<E>): void;
+}
+
+/** The error for a call made before the service started (or after it stopped). */
+export function notStarted(): StudioError {
+  return new StudioError("not_started", "The Studio service is not started.");
+}

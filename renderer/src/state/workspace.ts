@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/** How the schema is written: zod (TypeScript) or JSON Schema. */
+export const schemaModeSchema = z.enum(["zod", "json"]);
+
+/**
+ * A workspace: everything a person set up to try an extraction, saved as a plain JSON file and opened
+ * again later. Unknown keys are refused on open so a typo in a hand-edited file is reported, not lost.
+ */
+export const workspaceSchema = z.strictObject({
+  version: z.literal(1),
+  url: z.string(),
+  instruction: z.string(),
+  schema: z.strictObject({ mode: schemaModeSchema, source: z.string() }),
+  options: z.strictObject({
+    model: z.string().optional(),
+    timeout: z.number().int().positive().optional(),
+    selector: z.string().optional(),
+    ignoreSelectors: z.array(z.string()).optional(),
+    screenshot: z.boolean().optional(),
+  }),
+  act: z.strictObject({ instruction: z.string() }),
+  fetch: z.strictObject({
+    url: z.string(),
+    format: z.enum(["raw", "markdown", "json"]),
+    schema: z.string(),
+    proxies: z.boolean(),
+    allowRedirects: z.boolean(),
+    allowInsecureSsl: z.boolean(),
+  }),
+});
+
+/** A workspace, as held in the UI and saved to disk. */
+export type Workspace = z.infer<typeof workspaceSchema>;
+/** The schema editor's mode. */
+export type SchemaMode = z.infer<typeof schemaModeSchema>;
+
+/** The zod schema a new user starts from: it fits the bundled demo page. */
+export const STARTER_ZOD_SCHEMA = `z.object({
+  books: z.array(
+    z.object({
+      title: z.string(),
+      author: z.string(),
+      price: z.string().describe("with the currency sign"),
+      url: z.string().url(),
+    }),
+  ),
+})
+`;
+
+/** The workspace a new user starts in: the demo page and an instruction that works on it. */
+export function newWorkspace(demoUrl: string): Workspace {
+  return {
+    version: 1,
+    url: demoUrl,
+    instruction: "the books on this page with their authors, prices and links",
+    schema: { mode: "zod", source: STARTER_ZOD_SCHEMA },
+    options: {},
+    act: { instruction: "" },
+    fetch: {
+      url: demoUrl,
+      format: "markdown",
+      schema: "",
+      proxies: false,
+      allowRedirects: true,
+      allowInsecureSsl: false,
+    },
+  };
+}

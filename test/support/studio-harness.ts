@@ -1,0 +1,64 @@
+/**
+ * What every Studio end-to-end test starts with: the Studio in web mode (service, embedded cloud, demo
+ * page, UI server) whose model is the scripted server, plus a separate Chromium driving the real UI the
+ * way a person's browser would. Screenshots go to `test-results/studio/`.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { findChromium } from "@loupe/core/engine";
+import { startWebStudio, type WebStudio } from "../../electron/src/node/web-studio.js";
+import { startModelServer, type ModelServer } from "./model-server.js";
+import { startPageServers, type PageServers } from "./page-server.js";
+
+/** Where e2e screenshots are written (kept by CI as artifacts; ignored by git). */
+export const STUDIO_ARTIFACTS = join(import.meta.dirname, "..", "..", "test-results", "studio");
+
+export interface StudioHarness {
+  studio: WebStudio;
+  model: ModelServer;
+  servers: PageServers;
+  /** The Chromium showing the UI (not the Studio's own automation browser). */
+  browser: Browser;
+  /** The UI, loaded and connected. */
+  ui: Page;
+  /** Saves a screenshot of the UI as `test-results/studio/<name>.png`. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts the Studio in web mode against the scripted model and opens its UI in Chromium. */
+export async function startStudioHarness(): Promise<StudioHarness> {
+  const [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
+  const studio = await startWebStudio({
+    service: {
+      env: { OPENAI_API_KEY: "test-key" },
+      settings: { model: "openai/x", baseURL: model.baseURL },
+    },
+  });
+  const browser = await chromium.launch({
+    executablePath: findChromium(undefined),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  const ui = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await ui.goto(studio.url);
+  await ui.getByText("Loupe Studio", { exact: true }).first().waitFor();
+  await mkdir(STUDIO_ARTIFACTS, { recursive: true });
+  return {
+    studio,
+    model,
+    servers,
+    browser,
+    ui,
+    async screenshot(name) {
+      const path = join(STUDIO_ARTIFACTS, `${name}.png`);
+      await ui.screenshot({ path });
+      return path;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await studio.close();
+      await Promise.all([servers.close(), model.close()]);
+    },
+  };
+}
