@@ -35,3 +35,6 @@ export type StudioHandlers = {
 export function isStudioMethod(name: string): name is StudioMethodName {
   return Object.hasOwn(studioMethods, name);
 }
+
+/** One kept run of the history. */
+export type RunRecord = StudioEvent<"history.added">;

@@ -2,6 +2,8 @@ import { appEvents } from "./api/app-api.js";
 import { actEvents } from "./api/act-api.js";
 import { browseEvents } from "./api/browse-api.js";
 import { extractEvents } from "./api/extract-api.js";
+import { historyEvents } from "./api/history-api.js";
+import { liveEvents } from "./api/live-api.js";
 import { fetchEvents } from "./api/fetch-api.js";
 import { settingsEvents } from "./api/settings-api.js";
 
@@ -9,8 +11,10 @@ import { settingsEvents } from "./api/settings-api.js";
 export const studioEvents = {
   ...appEvents,
   ...browseEvents,
+  ...liveEvents,
   ...extractEvents,
   ...actEvents,
   ...fetchEvents,
   ...settingsEvents,
+  ...historyEvents,
 } as const;

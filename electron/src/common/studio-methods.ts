@@ -2,6 +2,8 @@ import { appMethods } from "./api/app-api.js";
 import { actMethods } from "./api/act-api.js";
 import { browseMethods } from "./api/browse-api.js";
 import { extractMethods } from "./api/extract-api.js";
+import { historyMethods } from "./api/history-api.js";
+import { liveMethods } from "./api/live-api.js";
 import { fetchMethods } from "./api/fetch-api.js";
 import { settingsMethods } from "./api/settings-api.js";
 
@@ -13,8 +15,10 @@ import { settingsMethods } from "./api/settings-api.js";
 export const studioMethods = {
   ...appMethods,
   ...browseMethods,
+  ...liveMethods,
   ...extractMethods,
   ...actMethods,
   ...fetchMethods,
   ...settingsMethods,
+  ...historyMethods,
 } as const;

@@ -2,6 +2,7 @@ import type { Client, ModelConfiguration } from "@loupe/core";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { PageTabs } from "./page-tabs.js";
+import type { RunHistory } from "./run-history.js";
 import type { ModelSettings } from "./studio-settings.js";
 
 /** The embedded Loupe Cloud the Studio fetches through. */
@@ -24,6 +25,8 @@ export interface StudioContext {
   /** Which shell shows the UI. */
   readonly shell: "electron" | "web";
   readonly tabs: PageTabs;
+  /** Where every finished run is reported (`history.record`). */
+  readonly history: RunHistory;
   /** Where keys and defaults are read from (never sent to the renderer). */
   readonly env: Readonly<Record<string, string | undefined>>;
   settings(): ModelSettings;

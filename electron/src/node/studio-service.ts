@@ -9,9 +9,12 @@ import { appHandlers } from "./handlers/app-handlers.js";
 import { actHandlers } from "./handlers/act-handlers.js";
 import { browseHandlers } from "./handlers/browse-handlers.js";
 import { extractHandlers } from "./handlers/extract-handlers.js";
+import { historyHandlers } from "./handlers/history-handlers.js";
+import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { PageTabs } from "./page-tabs.js";
+import { RunHistory } from "./run-history.js";
 import { notStarted, type EmbeddedCloud, type StudioContext } from "./studio-context.js";
 import { apiKeyFor, type ModelSettings } from "./studio-settings.js";
 
@@ -41,6 +44,7 @@ export class StudioService {
   private dataDir: string | undefined;
   private demo: DemoServer | undefined;
   private readonly tabs = new PageTabs();
+  private readonly history: RunHistory;
   private readonly runs = new Map<string, AbortController>();
   private settings: ModelSettings;
   private readonly env: Readonly<Record<string, string | undefined>>;
@@ -53,14 +57,17 @@ export class StudioService {
       model: options.settings?.model ?? this.env["LOUPE_MODEL"] ?? "openai/gpt-4.1-mini",
       ...(options.settings?.baseURL ? { baseURL: options.settings.baseURL } : {}),
     };
+    this.history = new RunHistory((event, payload) => this.options.emit?.(event, payload));
     const context = this.context();
     this.handlers = {
       ...appHandlers(context),
       ...browseHandlers(context),
+      ...liveHandlers(context),
       ...extractHandlers(context, this.runs),
       ...actHandlers(context),
       ...fetchHandlers(context),
       ...settingsHandlers(context),
+      ...historyHandlers(context),
     };
   }
 
@@ -104,6 +111,7 @@ export class StudioService {
       demoUrl: () => this.demo?.url ?? throwNotStarted(),
       shell: this.options.shell ?? "web",
       tabs: this.tabs,
+      history: this.history,
       env: this.env,
       settings: () => this.settings,
       setSettings: (settings) => {

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { RunRecord, StudioEvent } from "../common/studio-api.js";
+import { StudioError } from "../common/studio-error.js";
+import type { StudioPage } from "./page-tabs.js";
+
+/** What a handler reports about a run it just finished. */
+export type RunReport = Omit<RunRecord, "id" | "startedAt" | "thumbnail" | "outcome"> & {
+  started: Date;
+  /** The run's answer, or the error it failed with. */
+  outcome: { ok: true; output: unknown } | { ok: false; error: unknown };
+  /** The page to draw the thumbnail from (extract, act). */
+  page?: StudioPage;
+};
+
+/** How many runs a launch keeps; older ones are dropped first. */
+const KEEP = 200;
+
+/**
+ * Every run of this launch with inputs, outputs, timings and a thumbnail, newest first. Kept in memory:
+ * a run worth keeping beyond the launch is saved as a workspace.
+ */
+export class RunHistory {
+  private readonly runs: RunRecord[] = [];
+
+  constructor(
+    private readonly emit: (event: "history.added", payload: StudioEvent<"history.added">) => void,
+  ) {}
+
+  /** Keeps a finished run and tells the renderer; the thumbnail failing never fails the run. */
+  async record(report: RunReport): Promise<RunRecord> {
+    const { started, page, outcome, ...rest } = report;
+    const thumbnail = page ? await thumbnailOf(page).catch(() => undefined) : undefined;
+    const record: RunRecord = {
+      ...rest,
+      id: randomUUID(),
+      startedAt: started.toISOString(),
+      outcome: outcome.ok ? outcome : { ok: false, error: errorData(outcome.error) },
+      ...(thumbnail ? { thumbnail } : {}),
+    };
+    this.runs.unshift(record);
+    this.runs.splice(KEEP);
+    this.emit("history.added", record);
+    return record;
+  }
+
+  /** Every kept run, newest first. */
+  list(): RunRecord[] {
+    return [...this.runs];
+  }
+}
+
+/** A quarter-scale JPEG of the viewport, through CDP so the page is not resized or repainted. */
+async function thumbnailOf(page: StudioPage): Promise<string> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const metrics = (await session.send("Page.getLayoutMetrics")) as {
+      cssLayoutViewport: { clientWidth: number; clientHeight: number };
+    };
+    const { clientWidth: width, clientHeight: height } = metrics.cssLayoutViewport;
+    const { data } = await session.send("Page.captureScreenshot", {
+      format: "jpeg",
+      quality: 60,
+      clip: { x: 0, y: 0, width, height, scale: 0.25 },
+    });
+    return `data:image/jpeg;base64,${data}`;
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
+function errorData(error: unknown): { code: string; message: string } {
+  if (error instanceof StudioError) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: error.name, message: error.message };
+  return { code: "internal", message: String(error) };
+}
