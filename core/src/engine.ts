@@ -11,3 +11,29 @@ export { checkModelConfiguration, describeModel, type ModelConfiguration } from 
 export { validateFetchRequest, type FetchRequest } from "./cloud-client/fetch-request.js";
 export { normalizeSchema } from "./extract/schema/index.js";
 export { abortable } from "./extract/abortable.js";
+export { findChromium } from "./browser/chromium-discovery.js";
+export {
+  launchChromium,
+  type ChromiumProcess,
+  type LocalBrowserOptions,
+} from "./browser/chromium-process.js";
+export {
+  attachEngineBrowser,
+  type EngineBrowser,
+  type EngineBrowserOptions,
+} from "./engine/engine-browser.js";
+export {
+  beginEngineExtract,
+  engineAct,
+  type EngineContext,
+  type EngineExtract,
+  type EngineExtractRequest,
+  type EngineUsage,
+} from "./engine/engine-operations.js";
+export type { ActResult, ActAction } from "./act/run-act.js";
+// The Studio's live view and element picker drive pages over Loupe's own CDP connection.
+export { CdpConnection, CdpCommandError, type CdpParams } from "./cdp/cdp-connection.js";
+export { PageSessions, type TargetSession } from "./cdp/page-sessions.js";
+export { targetIdOf } from "./cdp/page-target.js";
+export { takeSnapshot, type PageSnapshot, type SnapshotOptions } from "./snapshot/page-snapshot.js";
+export { matchSelectors, type MatchedElement } from "./snapshot/selector-match.js";

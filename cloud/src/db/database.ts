@@ -56,6 +56,25 @@ const MIGRATIONS: string[] = [
      created_at text not null
    );
    create index usage_events_project on usage_events(project_id, kind);`,
+  // Hosted browser sessions, and the server-side extract cache (both scoped to a project).
+  `create table sessions (
+     id text primary key,
+     project_id text not null references projects(id),
+     region text not null,
+     block_ads integer not null default 0,
+     created_at text not null,
+     ended_at text,
+     end_reason text
+   );
+   create index sessions_project on sessions(project_id, ended_at);
+   create table extract_cache (
+     project_id text not null references projects(id),
+     key text not null,
+     result text not null,
+     created_at text not null,
+     primary key (project_id, key)
+   );
+   create index extract_cache_age on extract_cache(created_at);`,
 ];
 
 /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import type { ModelConfiguration } from "@loupe/core/engine";
+import type { LocalBrowserOptions, ModelConfiguration } from "@loupe/core/engine";
 import { ApiKeys, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
+import { handleCdpUpgrade } from "../sessions/cdp-proxy.js";
+import { ExtractCache } from "../sessions/extract-cache.js";
+import { SessionRegistry } from "../sessions/session-registry.js";
 import { ConcurrencyLimit } from "./concurrency-limit.js";
 import { parseFetchBody } from "./fetch-body.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { runFetch } from "./run-fetch.js";
 import { ServiceError, serviceError } from "./service-error.js";
+import { registerSessionRoutes } from "./session-routes.js";
 
 /** How to run a Loupe Cloud server. */
 export interface CloudServerOptions {
@@ -30,6 +34,16 @@ export interface CloudServerOptions {
   fetchPolicy?: Partial<FetchPolicy>;
   /** Structured request logs on stderr (pino). Default true. */
   log?: boolean;
+  /** The region this server's sessions run in (one per server). Default "local". */
+  region?: string;
+  /** Hosted sessions one project may have running at once. Default 3. */
+  maxSessionsPerProject?: number;
+  /** A session with no API call and no CDP traffic for this long ends. Default 5 minutes. */
+  sessionIdleTimeoutMs?: number;
+  /** How session browsers are launched (executable, extra switches); default: found like the SDK's. */
+  sessionBrowser?: LocalBrowserOptions;
+  /** How long a server-side extract result may be served from the cache. Default 24 hours. */
+  extractCacheTtlMs?: number;
 }
 
 /** A running server. */
@@ -38,6 +52,9 @@ export interface CloudServer {
   port: number;
   keys: ApiKeys;
   usage: UsageLedger;
+  /** The hosted sessions (tests and the bench look at their browsers). */
+  sessions: SessionRegistry;
+  /** Ends every session (`server_shutdown`), stops serving and closes the database. */
   close(): Promise<void>;
 }
 
@@ -60,7 +77,21 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   const db = openDatabase(options.dataDir);
   const keys = new ApiKeys(db);
   const usage = new UsageLedger(db);
-  const app = buildApp(keys, usage, options);
+  const sessions = new SessionRegistry(db, usage, {
+    region: options.region ?? "local",
+    maxPerProject: options.maxSessionsPerProject ?? 3,
+    idleTimeoutMs: options.sessionIdleTimeoutMs ?? 5 * 60_000,
+    browser: options.sessionBrowser ?? {},
+  });
+  const cache = new ExtractCache(db, options.extractCacheTtlMs ?? 24 * 60 * 60_000);
+  const app = buildApp(keys, usage, options, { sessions, cache });
+  app.server.on("upgrade", (request, socket, head: Buffer) => {
+    const handled = handleCdpUpgrade(request, socket, head, {
+      verifyKey: (key) => keys.verify(key),
+      runningSession: (projectId, id) => sessions.runningSession(projectId, id),
+    });
+    if (!handled) socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  });
   try {
     await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 4455 });
   } catch (error) {
@@ -77,9 +108,12 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     port,
     keys,
     usage,
+    sessions,
     close() {
       // Idempotent: a shutdown path that runs twice (a signal during a test's teardown) finds it done.
       closing ??= (async () => {
+        // Sessions first: their browsers and proxied sockets would otherwise outlive the server.
+        await sessions.closeAll();
         await app.close();
         await releaseMarkdownWorkers();
         usage.flush();
@@ -90,7 +124,12 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   };
 }
 
-function buildApp(keys: ApiKeys, usage: UsageLedger, options: CloudServerOptions): FastifyInstance {
+function buildApp(
+  keys: ApiKeys,
+  usage: UsageLedger,
+  options: CloudServerOptions,
+  hosted: { sessions: SessionRegistry; cache: ExtractCache },
+): FastifyInstance {
   const app = Fastify({
     logger:
       options.log === false
@@ -127,7 +166,7 @@ function buildApp(keys: ApiKeys, usage: UsageLedger, options: CloudServerOptions
     void reply.status(404).send({
       statusCode: 404,
       error: "invalid_request",
-      message: `There is no ${request.method} ${request.url.split("?")[0]}. See the API: POST /v1/fetch, GET /v1/usage, GET /healthz.`,
+      message: `There is no ${request.method} ${request.url.split("?")[0]}. See the API: POST /v1/fetch, POST /v1/sessions, GET|DELETE /v1/sessions/:id, POST /v1/sessions/:id/extract, POST /v1/sessions/:id/act, GET /v1/usage, GET /healthz.`,
       id: request.id,
     });
   });
@@ -163,6 +202,8 @@ function buildApp(keys: ApiKeys, usage: UsageLedger, options: CloudServerOptions
         }
       });
     });
+
+    registerSessionRoutes(v1, { ...hosted, model, usage });
 
     v1.get("/v1/usage", async (request) => ({
       project: request.project,

@@ -33,6 +33,8 @@ const QUIET_SWITCHES = [
 /** A Chromium this process started, reachable over DevTools at `wsEndpoint`. */
 export interface ChromiumProcess {
   wsEndpoint: string;
+  /** The browser's process id (its renderers are its children), for resource accounting. */
+  readonly pid: number | undefined;
   /** Resolves when the process has exited, with its exit code or signal. */
   exited: Promise<string>;
   /** Whether the process has exited. */
@@ -87,6 +89,7 @@ export async function launchChromium(
 
   return {
     wsEndpoint,
+    pid: child.pid,
     exited: exitedPromise,
     get hasExited() {
       return exited;

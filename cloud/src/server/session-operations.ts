@@ -1,0 +1,174 @@
+import {
+  ClientError,
+  ExtractTimeoutError,
+  MissingLLMConfigurationError,
+  SchemaValidationError,
+  type ModelConfiguration,
+} from "@loupe/core";
+import {
+  beginEngineExtract,
+  engineAct,
+  normalizeSchema,
+  type ActResult,
+  type EngineUsage,
+} from "@loupe/core/engine";
+import type { UsageLedger } from "../db/usage.js";
+import { extractCacheKey } from "../sessions/cache-key.js";
+import type { ExtractCache } from "../sessions/extract-cache.js";
+import type { HostedSession } from "../sessions/hosted-session.js";
+import type { ActBody, ExtractBody } from "./session-bodies.js";
+import { ServiceError, serviceError } from "./service-error.js";
+import type { z } from "zod";
+
+/** What server-side extract and act need from the server. */
+export interface SessionOperationDependencies {
+  model: ModelConfiguration;
+  cache: ExtractCache;
+  usage: UsageLedger;
+}
+
+/** `POST /v1/sessions/:id/extract`'s answer. */
+export interface ExtractAnswer {
+  result: unknown;
+  /** Only for instruction forms with the cache in use. */
+  cacheStatus?: "HIT" | "MISS";
+  usage: EngineUsage;
+}
+
+/**
+ * Runs an extraction on a session's page with the server's model. With the cache in use (the default),
+ * the page is read and the prompt built first, and its key looked up before any model call: a HIT
+ * answers without the model. Page text needs no model and is never cached (reading it is the work).
+ */
+export async function sessionExtract(
+  session: HostedSession,
+  body: z.infer<typeof ExtractBody>,
+  signal: AbortSignal,
+  deps: SessionOperationDependencies,
+): Promise<ExtractAnswer> {
+  const options = body.options ?? {};
+  const useCache = options.serverCache !== false;
+  if (body.schema) {
+    // A schema Loupe cannot read is the caller's mistake: say so before touching the page.
+    try {
+      normalizeSchema(body.schema);
+    } catch (error) {
+      if (error instanceof ClientError) throw serviceError("invalid_request", `schema: ${error.message}`);
+      throw error;
+    }
+  }
+  return operate(session, "extract", options, signal, deps, async (context) => {
+    const started = performance.now();
+    const extraction = await beginEngineExtract(
+      {
+        ...(body.instruction !== undefined ? { instruction: body.instruction } : {}),
+        ...(body.schema ? { schema: body.schema } : {}),
+        options: {
+          ...(options.selector ? { selector: options.selector } : {}),
+          ...(options.ignoreSelectors ? { ignoreSelectors: options.ignoreSelectors } : {}),
+          ...(options.screenshot ? { screenshot: true } : {}),
+        },
+      },
+      context,
+    );
+    if (!extraction.needsModel) return { result: extraction.result, usage: noModel(started) };
+    if (!useCache) return extraction.answer();
+
+    const key = extractCacheKey({
+      promptText: extraction.promptText,
+      instruction: body.instruction ?? "",
+      jsonSchema: extraction.jsonSchema,
+      selector: options.selector,
+      ignoreSelectors: options.ignoreSelectors,
+      screenshot: extraction.screenshot,
+      model: deps.model,
+    });
+    const hit = deps.cache.get(session.projectId, key);
+    if (hit) return { result: hit.result, cacheStatus: "HIT" as const, usage: noModel(started) };
+    const answered = await extraction.answer();
+    deps.cache.put(session.projectId, key, answered.result);
+    return { ...answered, cacheStatus: "MISS" as const };
+  });
+}
+
+/** Runs `act` on a session's page with the server's model. Never cached: an action changes the page. */
+export function sessionAct(
+  session: HostedSession,
+  body: z.infer<typeof ActBody>,
+  signal: AbortSignal,
+  deps: SessionOperationDependencies,
+): Promise<{ result: ActResult; usage: EngineUsage }> {
+  const options = body.options ?? {};
+  return operate(session, "act", options, signal, deps, (context) =>
+    engineAct(body.instruction, options.variables ? { variables: options.variables } : {}, context),
+  );
+}
+
+type Context = Parameters<typeof engineAct>[2];
+
+/**
+ * What extract and act share: the page to work on, the timeout and the caller hanging up as aborts,
+ * the session held busy for the idle timer, usage counted, and core's errors turned into answers.
+ */
+async function operate<T>(
+  session: HostedSession,
+  kind: "extract" | "act",
+  options: { timeout?: number; targetId?: string },
+  signal: AbortSignal,
+  deps: SessionOperationDependencies,
+  work: (context: Context) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  signal.addEventListener("abort", abort, { once: true });
+  const timer =
+    options.timeout === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new ExtractTimeoutError(kind, options.timeout!)), options.timeout);
+  try {
+    const result = await session.during(async () => {
+      const targetId = options.targetId ?? session.engine.defaultTarget();
+      const sessions = await session.engine.sessionsFor(targetId);
+      return work({ sessions, model: deps.model, signal: controller.signal });
+    });
+    deps.usage.record(session.projectId, kind, { outcome: "ok" });
+    return result;
+  } catch (error) {
+    const answer = explain(error, session, options.targetId);
+    deps.usage.record(session.projectId, kind, {
+      outcome: answer instanceof ServiceError ? answer.code : "error",
+    });
+    throw answer;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", abort);
+  }
+}
+
+/** The answer for a failure: a ServiceError for every failure core describes; anything else as is (a 500). */
+function explain(error: unknown, session: HostedSession, targetId: string | undefined): unknown {
+  if (error instanceof ServiceError) return error;
+  // The browser died (or the session was ended) under the call: that, not the symptom, is the answer.
+  if (session.endReason || session.engine.closed)
+    return new ServiceError(
+      409,
+      "invalid_request",
+      `Session "${session.id}" ended while the call ran (${session.endReason ?? "its browser is gone"}). Create a new session with POST /v1/sessions.`,
+    );
+  if (error instanceof ExtractTimeoutError) return serviceError("target_timeout", error.message);
+  if (error instanceof MissingLLMConfigurationError)
+    return new ServiceError(
+      503,
+      "extraction_failed",
+      `This server has no model configured for extract and act: ${error.message}`,
+    );
+  if (targetId && error instanceof ClientError && error.message.includes(`"${targetId}" is not an open page`))
+    return serviceError("invalid_request", `options.targetId: ${error.message}`);
+  if (error instanceof SchemaValidationError || error instanceof ClientError)
+    return serviceError("extraction_failed", error.message);
+  return error;
+}
+
+function noModel(started: number): EngineUsage {
+  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { SessionRegistry } from "../sessions/session-registry.js";
+import type { SessionState } from "../sessions/session-state.js";
+import { ActBody, CreateSessionBody, ExtractBody, parseBody } from "./session-bodies.js";
+import { sessionAct, sessionExtract, type SessionOperationDependencies } from "./session-operations.js";
+
+/** The session routes need a registry and what extract and act need. */
+export interface SessionRouteDependencies extends SessionOperationDependencies {
+  sessions: SessionRegistry;
+}
+
+/**
+ * Registers the hosted-session API of SURFACE §3.2 on the authenticated `/v1` scope: create, state, end,
+ * extract, act. The CDP websocket of `connectUrl` is an HTTP upgrade, handled by `handleCdpUpgrade`.
+ */
+export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDependencies): void {
+  const { sessions } = deps;
+
+  v1.post("/v1/sessions", async (request) => {
+    const body = parseBody(CreateSessionBody, request.body, "POST /v1/sessions");
+    const state = await sessions.create(request.project.id, {
+      ...(body.region ? { region: body.region } : {}),
+      blockAds: body.browserSettings?.blockAds === true,
+    });
+    const { id, connectUrl, region, createdAt } = withConnectUrl(state, request);
+    return { id, connectUrl, region, createdAt };
+  });
+
+  v1.get<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
+    withConnectUrl(sessions.state(request.project.id, request.params.id), request),
+  );
+
+  v1.delete<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
+    withConnectUrl(await sessions.end(request.project.id, request.params.id), request),
+  );
+
+  v1.post<{ Params: { id: string } }>("/v1/sessions/:id/extract", async (request, reply) => {
+    const body = parseBody(ExtractBody, request.body, "POST /v1/sessions/:id/extract");
+    const session = sessions.runningSession(request.project.id, request.params.id);
+    return sessionExtract(session, body, hangUpSignal(reply), deps);
+  });
+
+  v1.post<{ Params: { id: string } }>("/v1/sessions/:id/act", async (request, reply) => {
+    const body = parseBody(ActBody, request.body, "POST /v1/sessions/:id/act");
+    const session = sessions.runningSession(request.project.id, request.params.id);
+    return sessionAct(session, body, hangUpSignal(reply), deps);
+  });
+}
+
+/**
+ * The session's state with its `connectUrl`, built from the host the caller reached the server by, so it
+ * works through whatever name or port mapping the caller used.
+ */
+function withConnectUrl(state: SessionState, request: FastifyRequest): SessionState & { connectUrl: string } {
+  const scheme = request.protocol === "https" ? "wss" : "ws";
+  const { id, region, createdAt, ...rest } = state;
+  return {
+    id,
+    connectUrl: `${scheme}://${request.host}/v1/sessions/${encodeURIComponent(id)}/connect`,
+    region,
+    createdAt,
+    ...rest,
+  };
+}
+
+/** Aborts when the caller hangs up before the answer is written: the work on its behalf stops. */
+function hangUpSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error("the caller hung up"));
+  });
+  return controller.signal;
+}

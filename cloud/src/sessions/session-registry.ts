@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import {
+  attachEngineBrowser,
+  findChromium,
+  launchChromium,
+  type LocalBrowserOptions,
+} from "@loupe/core/engine";
+import type { CloudDatabase } from "../db/database.js";
+import type { UsageLedger } from "../db/usage.js";
+import { ServiceError, serviceError } from "../server/service-error.js";
+import { adBlockUrlPatterns } from "./ad-block-list.js";
+import { HostedSession } from "./hosted-session.js";
+import { END_REASON_TEXT, type EndReason, type SessionState } from "./session-state.js";
+import { SessionStore } from "./session-store.js";
+
+/** How the server runs sessions. */
+export interface SessionLimits {
+  /** The one region this server serves; recorded on every session. */
+  region: string;
+  /** Sessions one project may have running at once. */
+  maxPerProject: number;
+  /** A session nobody used (API call or proxied CDP traffic) for this long ends. */
+  idleTimeoutMs: number;
+  /** How session browsers are launched (executable, extra switches). */
+  browser: LocalBrowserOptions;
+}
+
+/** What `POST /v1/sessions` asks for, checked. */
+export interface SessionRequest {
+  region?: string;
+  blockAds: boolean;
+}
+
+/**
+ * The server's hosted sessions: launches a Chromium per session, enforces the per-project limit, ends
+ * sessions (killing their browsers) and records each in the database and in usage (session seconds).
+ */
+export class SessionRegistry {
+  private readonly running = new Map<string, HostedSession>();
+  /** Sessions counted against a project's limit: running ones and those still launching. */
+  private readonly perProject = new Map<string, number>();
+  private readonly store: SessionStore;
+  private closed = false;
+
+  constructor(
+    db: CloudDatabase,
+    private readonly usage: UsageLedger,
+    private readonly limits: SessionLimits,
+  ) {
+    this.store = new SessionStore(db);
+    this.store.endOrphans(new Date().toISOString());
+  }
+
+  /** Launches a session for a project. */
+  async create(projectId: string, request: SessionRequest): Promise<SessionState> {
+    if (this.closed) throw new ServiceError(503, "rate_limited", "The server is shutting down.");
+    const region = request.region ?? this.limits.region;
+    if (region !== this.limits.region)
+      throw serviceError(
+        "invalid_request",
+        `This server serves region "${this.limits.region}" only, not "${region}". Leave region out or send "${this.limits.region}".`,
+      );
+    const count = this.perProject.get(projectId) ?? 0;
+    if (count >= this.limits.maxPerProject)
+      throw serviceError(
+        "rate_limited",
+        `This project already has ${count} sessions running, the most allowed at once. End one (DELETE /v1/sessions/:id) and retry.`,
+      );
+    this.perProject.set(projectId, count + 1);
+    try {
+      const session = await this.launch(projectId, region, request.blockAds);
+      return session.state();
+    } catch (error) {
+      this.release(projectId);
+      throw error;
+    }
+  }
+
+  /** The state of a project's session, running or ended; 404 for unknown ids and other projects'. */
+  state(projectId: string, id: string): SessionState {
+    const session = this.running.get(id);
+    if (session && session.projectId === projectId) {
+      session.touch();
+      return session.state();
+    }
+    const stored = this.store.find(projectId, id);
+    if (!stored) throw notFound(id);
+    return stored;
+  }
+
+  /**
+   * A project's session that is still running, for extract, act and the CDP proxy.
+   * @throws 404 for an unknown id or another project's session; 409 naming why for an ended one.
+   */
+  runningSession(projectId: string, id: string): HostedSession {
+    const session = this.running.get(id);
+    if (session && session.projectId === projectId && !session.endReason) {
+      session.touch();
+      return session;
+    }
+    const state = session?.projectId === projectId ? session.state() : this.store.find(projectId, id);
+    if (!state) throw notFound(id);
+    throw endedError(state);
+  }
+
+  /** Ends a project's session; ending an ended one answers its state again. */
+  async end(projectId: string, id: string): Promise<SessionState> {
+    const session = this.running.get(id);
+    if (session && session.projectId === projectId) {
+      await session.end("closed");
+      return session.state();
+    }
+    return this.state(projectId, id);
+  }
+
+  /** A running session's browser process id (tests and the bench measure it). */
+  browserPid(id: string): number | undefined {
+    return this.running.get(id)?.pid;
+  }
+
+  /** Ends every session with `server_shutdown` and waits for their browsers to exit. */
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.running.values()].map((session) => session.end("server_shutdown")));
+  }
+
+  private async launch(projectId: string, region: string, blockAds: boolean): Promise<HostedSession> {
+    const chromium = await launchChromium(
+      findChromium(this.limits.browser.executablePath),
+      this.limits.browser,
+    );
+    let session: HostedSession;
+    try {
+      const engine = await attachEngineBrowser(chromium.wsEndpoint, {
+        ...(blockAds ? { blockedUrlPatterns: adBlockUrlPatterns() } : {}),
+      });
+      session = new HostedSession({
+        id: `ses_${randomUUID()}`,
+        projectId,
+        region,
+        createdAt: new Date().toISOString(),
+        chromium,
+        engine,
+        idleTimeoutMs: this.limits.idleTimeoutMs,
+        onEnded: (ended, reason, seconds) => this.onEnded(ended, reason, seconds),
+      });
+    } catch (error) {
+      await chromium.kill();
+      throw error;
+    }
+    this.running.set(session.id, session);
+    this.store.insert(projectId, session.state(), blockAds);
+    if (this.closed) await session.end("server_shutdown");
+    return session;
+  }
+
+  private onEnded(session: HostedSession, reason: EndReason, seconds: number): void {
+    this.running.delete(session.id);
+    this.release(session.projectId);
+    const { endedAt } = session.state();
+    this.store.end(session.id, endedAt ?? new Date().toISOString(), reason);
+    this.usage.record(session.projectId, "session", {
+      outcome: reason === "browser_crashed" ? reason : "ok",
+      units: Math.round(seconds * 1000) / 1000,
+    });
+  }
+
+  private release(projectId: string): void {
+    const left = (this.perProject.get(projectId) ?? 1) - 1;
+    if (left > 0) this.perProject.set(projectId, left);
+    else this.perProject.delete(projectId);
+  }
+}
+
+/** Unknown and other projects' sessions are answered alike, so an id does not tell whether it exists. */
+function notFound(id: string): ServiceError {
+  return new ServiceError(
+    404,
+    "invalid_request",
+    `There is no session "${id}" in this key's project. Create one with POST /v1/sessions.`,
+  );
+}
+
+function endedError(state: SessionState): ServiceError {
+  const why = state.endReason ? END_REASON_TEXT[state.endReason] : "it is no longer running";
+  return new ServiceError(
+    409,
+    "invalid_request",
+    `Session "${state.id}" has ended (${state.endReason ?? "ended"}): ${why}. Create a new session with POST /v1/sessions.`,
+  );
+}

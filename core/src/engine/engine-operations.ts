@@ -1,0 +1,140 @@
+import type { ActOptions } from "../act/act-arguments.js";
+import { runAct, type ActResult } from "../act/run-act.js";
+import type { PageSessions } from "../cdp/page-sessions.js";
+import { MetricsRecorder, type OperationName } from "../client/metrics.js";
+import { SecretRedactor } from "../client/secret-redactor.js";
+import { answerExtract, prepareExtract, readPage } from "../extract/extract-steps.js";
+import type { ExtractOptions } from "../extract/extract-arguments.js";
+import { normalizeSchema } from "../extract/schema/index.js";
+import type { JSONSchema } from "../extract/schema/index.js";
+import type { Logger } from "../log/logger.js";
+import { resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
+
+/** What one server-side operation cost. */
+export interface EngineUsage {
+  llmCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Wall-clock milliseconds of the operation. */
+  ms: number;
+}
+
+/** The page an operation works on, and how it may be stopped. */
+export interface EngineContext {
+  sessions: PageSessions;
+  model: ModelConfiguration;
+  /** Aborts the work (and the model request in flight); its reason is what the call rejects with. */
+  signal: AbortSignal;
+  logger?: Logger;
+}
+
+/** A server-side extract request, in the HTTP API's terms (the schema is JSON Schema). */
+export interface EngineExtractRequest {
+  instruction?: string;
+  schema?: Record<string, unknown>;
+  options?: Pick<ExtractOptions, "selector" | "ignoreSelectors" | "screenshot">;
+}
+
+/** A server-side extraction after the page was read: nothing has been asked of the model yet. */
+export type EngineExtract =
+  | {
+      /** Page text alone: no model, the result is final. */
+      needsModel: false;
+      result: { pageText: string };
+    }
+  | {
+      needsModel: true;
+      /** The user message exactly as the model would receive it: the instruction and the snapshot. */
+      promptText: string;
+      /** The viewport PNG that goes with it, when `screenshot` was asked for. */
+      screenshot: Uint8Array | undefined;
+      /** The schema as the engine reads it (undefined for a free-text answer). */
+      jsonSchema: JSONSchema | undefined;
+      /** Makes the model call(s); the result is `{ extraction }` or the schema's value. */
+      answer(): Promise<{ result: unknown; usage: EngineUsage }>;
+    };
+
+const SILENT: Logger = { log() {}, close: async () => {} };
+
+/**
+ * Reads the page for an extraction and builds its prompt, stopping before the model: Loupe Cloud keys
+ * its result cache on what this returns and calls `answer()` only on a miss.
+ *
+ * @throws ClientError for a schema Loupe cannot read or a selector that matches nothing;
+ *   MissingLLMConfigurationError when a model is needed and has no key (before the page is read).
+ */
+export async function beginEngineExtract(
+  request: EngineExtractRequest,
+  context: EngineContext,
+): Promise<EngineExtract> {
+  const started = performance.now();
+  const logger = context.logger ?? SILENT;
+  const options = request.options ?? {};
+  const reading = {
+    sessions: context.sessions,
+    redact: (text: string) => text,
+    logger,
+    signal: context.signal,
+  };
+  if (request.instruction === undefined)
+    return { needsModel: false, result: { pageText: (await readPage(options, reading)).text } };
+
+  // As in the Client: the caller's mistakes are reported before the page is read.
+  const schema = request.schema ? normalizeSchema(request.schema) : undefined;
+  const model = resolveLanguageModel(context.model);
+  const prepared = await prepareExtract(request.instruction, options, reading);
+  return {
+    needsModel: true,
+    promptText: prepared.promptText,
+    screenshot: prepared.screenshot,
+    jsonSchema: schema?.jsonSchema,
+    answer: () =>
+      measured("extract", started, (metrics) =>
+        answerExtract(prepared, schema, { model, metrics, logger, signal: context.signal }),
+      ),
+  };
+}
+
+/**
+ * Performs one action on the page with the server's model, as `Client.act` does. Variables' values are
+ * kept out of the prompt like the Client's.
+ *
+ * @throws ClientError when the action fails twice; MissingLLMConfigurationError; LLMResponseError.
+ */
+export async function engineAct(
+  instruction: string,
+  options: Pick<ActOptions, "variables">,
+  context: EngineContext,
+): Promise<{ result: ActResult; usage: EngineUsage }> {
+  const secrets = new SecretRedactor();
+  secrets.remember(options.variables);
+  return measured("act", performance.now(), (metrics) =>
+    runAct(instruction, options, {
+      sessions: context.sessions,
+      resolveModel: () => resolveLanguageModel(context.model),
+      metrics,
+      redact: (text) => secrets.redact(text),
+      logger: context.logger ?? SILENT,
+      signal: context.signal,
+    }),
+  );
+}
+
+async function measured<T>(
+  operation: OperationName,
+  started: number,
+  work: (metrics: MetricsRecorder) => Promise<T>,
+): Promise<{ result: T; usage: EngineUsage }> {
+  const metrics = new MetricsRecorder();
+  const result = await work(metrics);
+  const totals = metrics.snapshot()[operation];
+  return {
+    result,
+    usage: {
+      llmCalls: totals.llmCalls,
+      inputTokens: totals.inputTokens,
+      outputTokens: totals.outputTokens,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}
