@@ -159,7 +159,18 @@ describe("loupe cloud serve", () => {
     ]);
     const key = keyLine.trim();
 
-    const serve = startLoupe(["cloud", "serve", "--port", "0", "--data-dir", dataDir]);
+    const serve = startLoupe([
+      "cloud",
+      "serve",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--region",
+      "eu-test",
+      "--max-sessions",
+      "1",
+    ]);
     try {
       const [line, url] = await serve.waitForStdout(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n/m);
       expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:[1-9]\d*\n$/);
@@ -180,6 +191,23 @@ describe("loupe cloud serve", () => {
       });
       expect(await usage.json()).toMatchObject({ usage: { fetch: { count: 1, succeeded: 0 } } });
 
+      // The session flags reach the server: sessions run in the named region, one per project at once.
+      const create = () =>
+        globalThis.fetch(`${base}/v1/sessions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: "{}",
+        });
+      const first = await create();
+      expect(first.status).toBe(200);
+      const session = (await first.json()) as { id: string; region: string };
+      expect(session.region).toBe("eu-test");
+      expect((await create()).status).toBe(429);
+      await globalThis.fetch(`${base}/v1/sessions/${session.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${key}` },
+      });
+
       serve.child.kill("SIGTERM");
       expect(await serve.exited).toBe(0);
       await expect(globalThis.fetch(`${base}/healthz`)).rejects.toThrow();
@@ -192,6 +220,16 @@ describe("loupe cloud serve", () => {
     const run = await runLoupe(["cloud", "serve", "--port", "http", "--data-dir", await tempDataDir()]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/--port/);
+  });
+
+  it("refuses session limits that are not whole numbers above 0", async () => {
+    const dataDir = await tempDataDir();
+    const sessions = await runLoupe(["cloud", "serve", "--max-sessions", "0", "--data-dir", dataDir]);
+    expect(sessions.code).toBe(1);
+    expect(sessions.stderr).toMatch(/--max-sessions takes a whole number above 0, not "0"/);
+    const idle = await runLoupe(["cloud", "serve", "--session-idle-timeout", "soon", "--data-dir", dataDir]);
+    expect(idle.code).toBe(1);
+    expect(idle.stderr).toMatch(/--session-idle-timeout/);
   });
 });
 

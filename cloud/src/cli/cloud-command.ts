@@ -6,11 +6,14 @@ import { openDatabase } from "../db/database.js";
 import { startCloudServer } from "../server/cloud-server.js";
 
 export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port 4455] [--data-dir DIR] [--allow-private-network]
+                         [--region local] [--max-sessions 3] [--session-idle-timeout 300]
        loupe cloud keys create --project NAME [--data-dir DIR]   prints the new key alone on stdout
        loupe cloud keys list --project NAME [--data-dir DIR]
        loupe cloud keys revoke KEY_OR_ID [--data-dir DIR]
 
-State (projects, hashed keys, usage) lives in DIR/loupe.db; DIR defaults to ~/.loupe.
+--max-sessions is per project; --session-idle-timeout is in seconds (a session with no call and no
+CDP traffic for that long ends).
+State (projects, hashed keys, usage, sessions, cache) lives in DIR/loupe.db; DIR defaults to ~/.loupe.
 The model for server-side work comes from LOUPE_MODEL, LOUPE_MODEL_BASE_URL, LOUPE_MODEL_API_KEY
 (or the provider's usual key variable); proxies for \`proxies: true\` from LOUPE_PROXY_URLS.
 `;
@@ -25,6 +28,9 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
       port: { type: "string" },
       "data-dir": { type: "string" },
       "allow-private-network": { type: "boolean" },
+      region: { type: "string" },
+      "max-sessions": { type: "string" },
+      "session-idle-timeout": { type: "string" },
       project: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -41,13 +47,35 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
   return 1;
 }
 
-async function serve(
-  values: { host?: string; port?: string; "allow-private-network"?: boolean },
-  dataDir: string,
-): Promise<number> {
+interface ServeFlags {
+  host?: string;
+  port?: string;
+  "allow-private-network"?: boolean;
+  region?: string;
+  "max-sessions"?: string;
+  "session-idle-timeout"?: string;
+}
+
+async function serve(values: ServeFlags, dataDir: string): Promise<number> {
   const port = values.port === undefined ? 4455 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`loupe cloud serve: --port takes a port number (0–65535), not "${values.port}".\n`);
+    return 1;
+  }
+  const maxSessions = positiveInteger(values["max-sessions"]);
+  const idleSeconds = positiveInteger(values["session-idle-timeout"]);
+  for (const [flag, value, parsed] of [
+    ["--max-sessions", values["max-sessions"], maxSessions],
+    ["--session-idle-timeout", values["session-idle-timeout"], idleSeconds],
+  ] as const)
+    if (value !== undefined && parsed === undefined) {
+      process.stderr.write(`loupe cloud serve: ${flag} takes a whole number above 0, not "${value}".\n`);
+      return 1;
+    }
+  if (values.region !== undefined && !/^[a-z0-9-]+$/.test(values.region)) {
+    process.stderr.write(
+      `loupe cloud serve: --region takes a name like "eu-west-1", not "${values.region}".\n`,
+    );
     return 1;
   }
   const server = await startCloudServer({
@@ -55,6 +83,9 @@ async function serve(
     port,
     dataDir,
     allowPrivateNetwork: values["allow-private-network"] === true,
+    ...(values.region ? { region: values.region } : {}),
+    ...(maxSessions ? { maxSessionsPerProject: maxSessions } : {}),
+    ...(idleSeconds ? { sessionIdleTimeoutMs: idleSeconds * 1000 } : {}),
   });
   process.stdout.write(`listening on ${server.url}\n`);
   await new Promise<void>((done) => {
@@ -67,6 +98,11 @@ async function serve(
     process.on("SIGTERM", stop);
   });
   return 0;
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value !== undefined && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
 function keysCommand(
