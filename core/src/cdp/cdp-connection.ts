@@ -46,9 +46,19 @@ export class CdpConnection {
     );
   }
 
-  /** Opens a connection to a `ws://…/devtools/browser/…` URL. */
-  static async connect(url: string, timeoutMs = 30_000): Promise<CdpConnection> {
-    const socket = new WebSocket(url, { perMessageDeflate: false, maxPayload: 1024 * 1024 * 1024 });
+  /**
+   * Opens a connection to a `ws://…/devtools/browser/…` URL. `headers` go with the upgrade request (a
+   * hosted session's proxy wants `Authorization`).
+   */
+  static async connect(
+    url: string,
+    { timeoutMs = 30_000, headers }: { timeoutMs?: number; headers?: Record<string, string> } = {},
+  ): Promise<CdpConnection> {
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      maxPayload: 1024 * 1024 * 1024,
+      ...(headers ? { headers } : {}),
+    });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         socket.terminate();

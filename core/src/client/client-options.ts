@@ -13,7 +13,10 @@ export interface ClientOptions {
   apiKey?: string;
   /** CLOUD: the service's URL. Default `process.env.LOUPE_CLOUD_URL ?? "http://127.0.0.1:4455"`. */
   cloudURL?: string;
-  /** The model for extract and act. Default `process.env.LOUPE_MODEL ?? "openai/gpt-4.1-mini"`. */
+  /**
+   * The model for extract and act. Default `process.env.LOUPE_MODEL ?? "openai/gpt-4.1-mini"`. With env
+   * CLOUD the server's model answers (LOUPE_MODEL on the server) and this is not used.
+   */
   model?: ModelConfiguration;
   /** Use Loupe Cloud's result cache. Default true; only has an effect with env CLOUD. */
   serverCache?: boolean;
@@ -22,9 +25,19 @@ export interface ClientOptions {
   /** Receives every log line. */
   logger?: (line: LogLine) => void;
   /** CLOUD: how the hosted session is created. */
-  sessionCreateParams?: { region?: string; browserSettings?: { blockAds?: boolean } };
+  sessionCreateParams?: SessionCreateParams;
   /** LOCAL: how Chromium is started. */
   localBrowser?: LocalBrowserOptions;
+}
+
+/** CLOUD: how `init()` creates the hosted session (the body of `POST /v1/sessions`). */
+export interface SessionCreateParams {
+  /** Where the browser runs; the service reports the region it used. */
+  region?: string;
+  browserSettings?: {
+    /** Block ad and tracker requests from the service's bundled list. */
+    blockAds?: boolean;
+  };
 }
 
 /** The model used when neither the options nor LOUPE_MODEL name one. */

@@ -4,7 +4,6 @@ import { startLocalBrowser } from "../browser/local-browser.js";
 import { ClientError, ExtractTimeoutError } from "../errors.js";
 import { parseActArguments, type ActOptions } from "../act/act-arguments.js";
 import { runAct, type ActResult } from "../act/run-act.js";
-import type { PageSessions } from "../cdp/page-sessions.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
 import { createLogger, type Logger } from "../log/logger.js";
@@ -13,13 +12,32 @@ import { DEFAULT_MODEL, type ClientEnv, type ClientOptions } from "./client-opti
 import { SecretRedactor } from "./secret-redactor.js";
 import { MetricsRecorder, type ClientMetrics, type OperationName } from "./metrics.js";
 import { PageRegistry } from "./page-registry.js";
+import { resolveCloudEndpoint } from "./cloud-api.js";
+import { connectUrlWithKey, startCloudBrowser } from "./cloud-session.js";
+import type { CacheStatus } from "./cloud-messages.js";
+import { cloudAct, cloudExtract, type CloudOperationsContext } from "./cloud-operations.js";
+
+/** What a started client holds; `cloud` is there with env CLOUD, where extract and act run remotely. */
+interface Running {
+  browser: BrowserSession;
+  pages: PageRegistry;
+  logger: Logger;
+  cloud: CloudOperationsContext | undefined;
+}
 
 type State =
   | { kind: "new" }
   | { kind: "starting"; ready: Promise<void> }
-  | { kind: "ready"; browser: BrowserSession; pages: PageRegistry; logger: Logger }
+  | ({ kind: "ready" } & Running)
   | { kind: "dead"; reason: string; browser: BrowserSession; logger: Logger }
   | { kind: "closed" };
+
+/** With env CLOUD, object results say whether the service's cache answered. */
+type WithCacheStatus<T> = T extends object
+  ? T extends unknown[]
+    ? T
+    : T & { cacheStatus?: CacheStatus }
+  : T;
 
 /** What `extract(instruction, schema)` returns: the schema's output type when it declares one. */
 type Inferred<S> = S extends { _output: infer O }
@@ -62,8 +80,10 @@ export class Client {
 
   /**
    * Starts the browser: LOCAL launches Chromium (found by `localBrowser.executablePath`,
-   * LOUPE_CHROMIUM_PATH or the usual install places).
-   * @throws ClientError when no browser can be found or started, or when called twice.
+   * LOUPE_CHROMIUM_PATH or the usual install places); CLOUD creates a hosted session on Loupe Cloud
+   * (`apiKey`, `cloudURL`, `sessionCreateParams`) and connects to its browser.
+   * @throws ClientError when no browser can be found or started, or when called twice. CLOUD: when there
+   *   is no API key, the key is refused, or the service cannot be reached (the message names `cloudURL`).
    */
   async init(): Promise<void> {
     if (this.state.kind !== "new") {
@@ -88,9 +108,14 @@ export class Client {
     return this.ready().browser.context;
   }
 
-  /** The browser's CDP websocket URL, to attach Puppeteer, Patchright or Playwright to the same browser. */
+  /**
+   * The browser's CDP websocket URL, to attach Puppeteer, Patchright or Playwright to the same browser.
+   * With env CLOUD it carries the API key as `apiKey` query parameter (the service's proxy admits only the
+   * session's project), so treat it as a secret.
+   */
   connectURL(): string {
-    return this.ready().browser.wsEndpoint;
+    const { browser, cloud } = this.ready();
+    return cloud ? connectUrlWithKey(browser.wsEndpoint, cloud.endpoint.apiKey) : browser.wsEndpoint;
   }
 
   /** Tokens, model calls and milliseconds spent so far, per operation and in total. */
@@ -99,14 +124,21 @@ export class Client {
   }
 
   /** The page's text as the model would read it. */
-  extract(options?: ExtractOptions): Promise<{ pageText: string }>;
+  extract(options?: ExtractOptions): Promise<{ pageText: string; cacheStatus?: CacheStatus }>;
   /** A free-text answer to the instruction, from the page. */
-  extract(instruction: string, options?: ExtractOptions): Promise<{ extraction: string }>;
+  extract(
+    instruction: string,
+    options?: ExtractOptions,
+  ): Promise<{ extraction: string; cacheStatus?: CacheStatus }>;
   /** Data shaped by `schema` (zod 3, zod 4, JSON Schema or Standard Schema), from the page. */
-  extract<S>(instruction: string, schema: S, options?: ExtractOptions): Promise<Inferred<S>>;
+  extract<S>(instruction: string, schema: S, options?: ExtractOptions): Promise<WithCacheStatus<Inferred<S>>>;
   /**
    * Reads the page (the active page, or `options.page`) and returns its text, a free-text answer, or
    * data shaped by a schema — the four call forms of spec §4.1.
+   *
+   * With env CLOUD the service reads the page and its model answers; the value is still parsed by the
+   * caller's schema here. Unless `serverCache` is false (for the client or the call), object results
+   * carry `cacheStatus`: `"HIT"` when the service answered from its cache, without a model call.
    *
    * @throws ClientError for bad arguments or a selector that matches nothing; XPathResolutionError;
    *   MissingLLMConfigurationError when a model is needed and has no key; LLMResponseError;
@@ -114,16 +146,18 @@ export class Client {
    */
   async extract(...args: unknown[]): Promise<unknown> {
     const call = parseExtractArguments(args);
-    return this.operation("extract", call.options.timeout, call.options.page, (sessions, signal, logger) =>
-      runExtract(call, {
-        sessions,
+    return this.operation("extract", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
+      const page = call.options.page ?? pages.activePage();
+      if (cloud) return cloudExtract(cloud, call, await pages.targetIdFor(page), signal);
+      return runExtract(call, {
+        sessions: await pages.sessionsFor(page),
         resolveModel: (override) => resolveLanguageModel(override ?? this.model),
         metrics: this.recorder,
         redact: (text) => this.secrets.redact(text),
         logger,
         signal,
-      }),
-    );
+      });
+    });
   }
 
   /**
@@ -141,21 +175,26 @@ export class Client {
   async act(instruction: string, options?: ActOptions): Promise<ActResult> {
     const call = parseActArguments(instruction, options);
     this.secrets.remember(call.options.variables);
-    return this.operation("act", call.options.timeout, call.options.page, (sessions, signal, logger) =>
-      runAct(call.instruction, call.options, {
-        sessions,
+    return this.operation("act", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
+      const page = call.options.page ?? pages.activePage();
+      if (cloud)
+        return cloudAct(cloud, call.instruction, call.options, await pages.targetIdFor(page), signal);
+      return runAct(call.instruction, call.options, {
+        sessions: await pages.sessionsFor(page),
         resolveModel: (override) => resolveLanguageModel(override ?? this.model),
         metrics: this.recorder,
         redact: (text) => this.secrets.redact(text),
         logger,
         signal,
-      }),
-    );
+      });
+    });
   }
 
   /**
-   * Ends the browser and frees everything the client holds.
-   * @throws ClientError when the client was already closed.
+   * Ends the browser and frees everything the client holds. With env CLOUD it ends the hosted session on
+   * the service, even when the connection to its browser has already dropped.
+   * @throws ClientError when the client was already closed; CLOUD: when the service could not be told to
+   *   end the session (it then ends at its idle timeout).
    */
   async close(): Promise<void> {
     const state = this.state;
@@ -163,8 +202,11 @@ export class Client {
     this.state = { kind: "closed" };
     if (state.kind === "starting") await state.ready.catch(() => {});
     if (state.kind === "ready" || state.kind === "dead") {
-      await state.browser.close();
-      await state.logger.close();
+      try {
+        await state.browser.close();
+      } finally {
+        await state.logger.close();
+      }
     }
   }
 
@@ -175,10 +217,10 @@ export class Client {
   private async operation<T>(
     name: OperationName,
     timeout: number | undefined,
-    page: unknown,
-    work: (sessions: PageSessions, signal: AbortSignal, logger: Logger) => Promise<T>,
+    work: (running: Running, signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
-    const { pages, logger } = this.ready();
+    const running = this.ready();
+    const logger = running.logger;
     const started = performance.now();
     const controller = new AbortController();
     const timer =
@@ -186,7 +228,7 @@ export class Client {
         ? undefined
         : setTimeout(() => controller.abort(new ExtractTimeoutError(name, timeout)), timeout);
     try {
-      return await work(await pages.sessionsFor(page ?? pages.activePage()), controller.signal, logger);
+      return await work(running, controller.signal);
     } catch (error) {
       throw this.explain(error);
     } finally {
@@ -202,22 +244,49 @@ export class Client {
       ...(this.options.disablePino !== undefined ? { disablePino: this.options.disablePino } : {}),
       ...(this.options.logger ? { sink: this.options.logger } : {}),
     });
-    if (this.env === "CLOUD") {
-      throw new ClientError(
-        'env "CLOUD" (hosted browser sessions on Loupe Cloud) is not available in this release of @loupe/core; use env "LOCAL".',
-      );
+    const onDeath = (reason: string) => this.onBrowserDeath(reason);
+    let browser: BrowserSession;
+    let cloud: CloudOperationsContext | undefined;
+    try {
+      if (this.env === "CLOUD") {
+        const endpoint = resolveCloudEndpoint(this.options);
+        const started = await startCloudBrowser(endpoint, this.options.sessionCreateParams, onDeath);
+        browser = started.browser;
+        cloud = {
+          endpoint,
+          sessionId: started.session.id,
+          metrics: this.recorder,
+          serverCache: this.options.serverCache ?? true,
+        };
+        logger.log("info", "client", "browser started", {
+          env: this.env,
+          sessionId: started.session.id,
+          region: started.session.region,
+          wsEndpoint: browser.wsEndpoint,
+        });
+      } else {
+        browser = await startLocalBrowser(this.options.localBrowser ?? {}, onDeath);
+        logger.log("info", "client", "browser started", { env: this.env, wsEndpoint: browser.wsEndpoint });
+      }
+    } catch (error) {
+      await logger.close();
+      throw error;
     }
-    const browser = await startLocalBrowser(this.options.localBrowser ?? {}, (reason) =>
-      this.onBrowserDeath(reason),
-    );
-    const pages = await PageRegistry.create(browser.context, browser.connection);
-    logger.log("info", "client", "browser started", { env: this.env, wsEndpoint: browser.wsEndpoint });
-    if (this.state.kind === "closed") {
-      // close() was called while starting: finish the shutdown it could not do.
-      await browser.close();
-      return;
+    try {
+      // A hosted session's pages are read by the service; here only the active page is tracked.
+      const pages = await PageRegistry.create(browser.context, browser.connection, { attach: !cloud });
+      if (this.state.kind === "closed") {
+        // close() was called while starting: finish the shutdown it could not do.
+        await browser.close();
+        await logger.close();
+        return;
+      }
+      this.state = { kind: "ready", browser, pages, logger, cloud };
+    } catch (error) {
+      await browser.close().catch(() => {});
+      await logger.close();
+      throw error;
     }
-    this.state = { kind: "ready", browser, pages, logger };
   }
 
   private onBrowserDeath(reason: string): void {
@@ -226,7 +295,7 @@ export class Client {
     this.state = { kind: "dead", reason, browser: this.state.browser, logger: this.state.logger };
   }
 
-  private ready(): { browser: BrowserSession; pages: PageRegistry; logger: Logger } {
+  private ready(): Running {
     switch (this.state.kind) {
       case "ready":
         return this.state;

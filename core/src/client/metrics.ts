@@ -10,7 +10,11 @@ export interface OperationMetrics {
   cachedInputTokens: number;
   /** Wall-clock time spent in the operation, in milliseconds. */
   totalMs: number;
-  /** Of which waiting for the model, in milliseconds. */
+  /**
+   * Of which waiting for the model, in milliseconds. With env CLOUD the service reports only its whole
+   * time per call (`usage.ms`, its page read included); that time is counted here for calls that made a
+   * model call, so a cache hit adds none.
+   */
   llmMs: number;
 }
 
@@ -60,6 +64,21 @@ export class MetricsRecorder {
     m.reasoningTokens += usage.reasoningTokens ?? 0;
     m.cachedInputTokens += usage.cachedInputTokens ?? 0;
     m.llmMs += ms;
+  }
+
+  /**
+   * Counts what Loupe Cloud reports an operation cost on its side (env CLOUD): its model calls, tokens and
+   * (for calls that made a model call) its time.
+   */
+  recordServerUsage(
+    operation: OperationName,
+    usage: { llmCalls: number; inputTokens: number; outputTokens: number; ms: number },
+  ): void {
+    const m = this.byOperation[operation];
+    m.llmCalls += usage.llmCalls;
+    m.inputTokens += usage.inputTokens;
+    m.outputTokens += usage.outputTokens;
+    if (usage.llmCalls > 0) m.llmMs += usage.ms;
   }
 
   /** Counts one finished (or failed) operation and its wall-clock time. */

@@ -19,6 +19,24 @@ export class PageRegistry {
   ) {
     for (const page of context.pages()) this.track(page);
     context.on("page", (page) => this.track(page));
+  }
+
+  /**
+   * A registry for the browser's context, watching its pages from now on. `attach: false` (a hosted
+   * session, whose pages the service reads) only tracks which page is active and attaches to nothing.
+   */
+  static async create(
+    context: BrowserContext,
+    connection: CdpConnection,
+    { attach = true }: { attach?: boolean } = {},
+  ): Promise<PageRegistry> {
+    const registry = new PageRegistry(context, connection);
+    if (attach) await registry.attachToPages();
+    return registry;
+  }
+
+  private async attachToPages(): Promise<void> {
+    const connection = this.connection;
     // Every page target is attached the moment the browser creates it, before anyone navigates it, so
     // its requests are watched from the start (the first act then waits for those already under way).
     connection.on("Target.targetCreated", (params) => {
@@ -31,19 +49,13 @@ export class PageRegistry {
       this.sessions.delete(targetId);
       void sessions?.then((attached) => attached.detach()).catch(() => {});
     });
-  }
-
-  /** A registry for the browser's context, watching its pages from now on. */
-  static async create(context: BrowserContext, connection: CdpConnection): Promise<PageRegistry> {
-    const registry = new PageRegistry(context, connection);
     await connection.send("Target.setDiscoverTargets", { discover: true });
     const { targetInfos } = await connection.send<{ targetInfos: { targetId: string; type: string }[] }>(
       "Target.getTargets",
     );
     for (const target of targetInfos) {
-      if (target.type === "page") void registry.sessionsForTarget(target.targetId).catch(() => {});
+      if (target.type === "page") void this.sessionsForTarget(target.targetId).catch(() => {});
     }
-    return registry;
   }
 
   /** The page calls default to: the most recently opened page that is still open. */
@@ -56,9 +68,14 @@ export class PageRegistry {
 
   /** Loupe's sessions for a page of any supported library, attached on first use. */
   async sessionsFor(page: unknown): Promise<PageSessions> {
-    // A closed page's target id may still be cached; attaching to it would fail with a bare protocol error.
+    return this.sessionsForTarget(await this.targetIdFor(page));
+  }
+
+  /** The browser target id of a page of any supported library (what a hosted session's API takes). */
+  async targetIdFor(page: unknown): Promise<string> {
+    // A closed page's target id may still be cached; using it would fail with a bare protocol error.
     if (isClosedPage(page)) throw unknownPageError("it is closed");
-    return this.sessionsForTarget(await targetIdOf(page));
+    return targetIdOf(page);
   }
 
   private sessionsForTarget(targetId: string): Promise<PageSessions> {

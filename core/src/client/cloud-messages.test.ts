@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { ClientError, SchemaValidationError } from "../errors.js";
+import { parseExtractArguments } from "../extract/extract-arguments.js";
+import {
+  buildActRequest,
+  buildExtractRequest,
+  finishExtract,
+  parseActResult,
+  parseServerAnswer,
+  withCacheStatus,
+} from "./cloud-messages.js";
+
+describe("buildExtractRequest", () => {
+  it("sends the page-text form with options only", () => {
+    const { body, schema } = buildExtractRequest(parseExtractArguments([]), "T1", true);
+    expect(body).toEqual({ options: { serverCache: true, targetId: "T1" } });
+    expect(schema).toBeUndefined();
+  });
+
+  it("sends the instruction and the call's options, and the serverCache it is given", () => {
+    const call = parseExtractArguments([
+      "the title",
+      { selector: "#main", ignoreSelectors: ["nav"], timeout: 5000, screenshot: true, serverCache: false },
+    ]);
+    expect(buildExtractRequest(call, "T2", false).body).toEqual({
+      instruction: "the title",
+      options: {
+        serverCache: false,
+        targetId: "T2",
+        selector: "#main",
+        ignoreSelectors: ["nav"],
+        timeout: 5000,
+        screenshot: true,
+      },
+    });
+  });
+
+  it("converts a zod schema to JSON Schema (URL fields as format uri) and keeps it to validate with", () => {
+    const call = parseExtractArguments([
+      "the product",
+      z.object({ name: z.string(), link: z.string().url() }),
+    ]);
+    const { body, schema } = buildExtractRequest(call, "T3", true);
+    expect(body["instruction"]).toBe("the product");
+    expect(body["schema"]).toMatchObject({
+      type: "object",
+      properties: { name: { type: "string" }, link: { type: "string", format: "uri" } },
+      required: ["name", "link"],
+    });
+    expect(schema?.kind).toBe("zod4");
+  });
+
+  it("refuses a per-call model: the service's model answers in CLOUD", () => {
+    const call = parseExtractArguments(["x", { model: "openai/gpt-4.1" }]);
+    expect(() => buildExtractRequest(call, "T", true)).toThrow(ClientError);
+    expect(() => buildExtractRequest(call, "T", true)).toThrow(
+      /extract\(\) option "model" has no effect with env "CLOUD"/,
+    );
+  });
+});
+
+describe("buildActRequest", () => {
+  it("sends the instruction, the variables, the timeout and the page's target", () => {
+    expect(
+      buildActRequest("type %pw% in Password", { variables: { pw: "s3cret" }, timeout: 9000 }, "T"),
+    ).toEqual({
+      instruction: "type %pw% in Password",
+      options: { targetId: "T", variables: { pw: "s3cret" }, timeout: 9000 },
+    });
+    expect(buildActRequest("click Go", {}, "T")).toEqual({
+      instruction: "click Go",
+      options: { targetId: "T" },
+    });
+  });
+
+  it("refuses a per-call model", () => {
+    expect(() => buildActRequest("click", { model: "openai/x" }, "T")).toThrow(/act\(\) option "model"/);
+  });
+});
+
+describe("parseServerAnswer", () => {
+  it("reads result, cacheStatus and usage", () => {
+    expect(
+      parseServerAnswer(
+        {
+          result: { a: 1 },
+          cacheStatus: "HIT",
+          usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: 3 },
+        },
+        "extract()",
+      ),
+    ).toEqual({
+      result: { a: 1 },
+      cacheStatus: "HIT",
+      usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: 3 },
+    });
+  });
+
+  it("has no cacheStatus when the service sent none (serverCache false), and no usage when absent", () => {
+    expect(parseServerAnswer({ result: null }, "extract()")).toEqual({
+      result: null,
+      cacheStatus: undefined,
+      usage: undefined,
+    });
+  });
+
+  it("refuses an answer without a result", () => {
+    expect(() => parseServerAnswer({ data: 1 }, "extract()")).toThrow(
+      `Loupe Cloud's answer to extract() has no "result": {"data":1}`,
+    );
+  });
+});
+
+describe("finishExtract", () => {
+  const hit = { cacheStatus: "HIT" as const, usage: undefined };
+
+  it("gives the page-text and text forms LOCAL's shapes, with cacheStatus", async () => {
+    expect(
+      await finishExtract(parseExtractArguments([]), undefined, { result: { pageText: "P" }, ...hit }),
+    ).toEqual({
+      pageText: "P",
+      cacheStatus: "HIT",
+    });
+    expect(
+      await finishExtract(parseExtractArguments(["q"]), undefined, { result: { extraction: "E" }, ...hit }),
+    ).toEqual({ extraction: "E", cacheStatus: "HIT" });
+  });
+
+  it("parses the value with the caller's schema, so transforms apply", async () => {
+    const schema = z.object({ price: z.string().transform((s) => Number(s.replace("$", ""))) });
+    const call = parseExtractArguments(["price", schema]);
+    const { schema: normalized } = buildExtractRequest(call, "T", true);
+    expect(
+      await finishExtract(call, normalized, {
+        result: { price: "$12" },
+        cacheStatus: "MISS",
+        usage: undefined,
+      }),
+    ).toEqual({
+      price: 12,
+      cacheStatus: "MISS",
+    });
+  });
+
+  it("throws SchemaValidationError with the received value when the caller's schema rejects it", async () => {
+    const call = parseExtractArguments(["n", z.object({ n: z.number().int().min(10) })]);
+    const { schema } = buildExtractRequest(call, "T", true);
+    const error = await finishExtract(call, schema, {
+      result: { n: 3 },
+      cacheStatus: undefined,
+      usage: undefined,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SchemaValidationError);
+    expect(error).toMatchObject({ received: { n: 3 }, issues: [{ path: ["n"] }] });
+  });
+
+  it("refuses a text result that is not text", async () => {
+    await expect(
+      finishExtract(parseExtractArguments(["q"]), undefined, {
+        result: { other: 1 },
+        cacheStatus: undefined,
+        usage: undefined,
+      }),
+    ).rejects.toThrow(`Loupe Cloud's extract result has no "extraction" text: {"other":1}`);
+  });
+});
+
+describe("withCacheStatus", () => {
+  it("adds cacheStatus to plain objects only, never over the data's own field", () => {
+    expect(withCacheStatus({ a: 1 }, "HIT")).toEqual({ a: 1, cacheStatus: "HIT" });
+    expect(withCacheStatus({ a: 1 }, undefined)).toEqual({ a: 1 });
+    expect(withCacheStatus([1, 2], "HIT")).toEqual([1, 2]);
+    expect(withCacheStatus("text", "MISS")).toBe("text");
+    expect(withCacheStatus({ cacheStatus: "mine" }, "HIT")).toEqual({ cacheStatus: "mine" });
+    const date = new Date(0);
+    expect(withCacheStatus(date, "HIT")).toBe(date);
+  });
+});
+
+describe("parseActResult", () => {
+  it("accepts { success, message, action? } and refuses anything else", () => {
+    const result = { success: true, message: "clicked", action: { method: "click" } };
+    expect(parseActResult(result)).toEqual(result);
+    expect(() => parseActResult({ ok: true })).toThrow(/act result is not \{ success, message, action\? \}/);
+  });
+});

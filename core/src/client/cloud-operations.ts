@@ -1,0 +1,78 @@
+import type { ActOptions } from "../act/act-arguments.js";
+import type { ActResult } from "../act/run-act.js";
+import { ExtractTimeoutError } from "../errors.js";
+import type { ExtractCall } from "../extract/extract-arguments.js";
+import { CloudApiError, callCloud, type CloudEndpoint } from "./cloud-api.js";
+import {
+  buildActRequest,
+  buildExtractRequest,
+  finishExtract,
+  parseActResult,
+  parseServerAnswer,
+  type ServerAnswer,
+} from "./cloud-messages.js";
+import type { MetricsRecorder, OperationName } from "./metrics.js";
+
+/** What the operations of one hosted session need. */
+export interface CloudOperationsContext {
+  endpoint: CloudEndpoint;
+  sessionId: string;
+  metrics: MetricsRecorder;
+  /** The client's `serverCache`; a call's own option wins. */
+  serverCache: boolean;
+}
+
+/**
+ * Runs an extract on the service, on the page `targetId` of the session.
+ * @throws as `finishExtract`, `CloudApiError` for an error answer, ExtractTimeoutError when the service
+ *   reports the call's `timeout` passed, and `signal.reason` when the signal aborts.
+ */
+export async function cloudExtract(
+  context: CloudOperationsContext,
+  call: ExtractCall,
+  targetId: string,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const request = buildExtractRequest(call, targetId, call.options.serverCache ?? context.serverCache);
+  const answer = await send(context, "extract", request.body, call.options.timeout, signal);
+  return finishExtract(call, request.schema, answer);
+}
+
+/**
+ * Runs an act on the service, on the page `targetId` of the session.
+ * @throws CloudApiError for an error answer (the service's message names the element and the reason),
+ *   ExtractTimeoutError past `timeout`, `signal.reason` when the signal aborts.
+ */
+export async function cloudAct(
+  context: CloudOperationsContext,
+  instruction: string,
+  options: ActOptions,
+  targetId: string,
+  signal: AbortSignal,
+): Promise<ActResult> {
+  const body = buildActRequest(instruction, options, targetId);
+  const answer = await send(context, "act", body, options.timeout, signal);
+  return parseActResult(answer.result);
+}
+
+async function send(
+  context: CloudOperationsContext,
+  operation: OperationName,
+  body: Record<string, unknown>,
+  timeout: number | undefined,
+  signal: AbortSignal,
+): Promise<ServerAnswer> {
+  const path = `/v1/sessions/${encodeURIComponent(context.sessionId)}/${operation}`;
+  let value: unknown;
+  try {
+    value = await callCloud(context.endpoint, `running ${operation}()`, "POST", path, { body, signal });
+  } catch (error) {
+    // The service ran out of the call's time before this side's timer fired: the same failure.
+    if (timeout !== undefined && error instanceof CloudApiError && error.code === "target_timeout")
+      throw Object.assign(new ExtractTimeoutError(operation, timeout), { cause: error });
+    throw error;
+  }
+  const answer = parseServerAnswer(value, `${operation}()`);
+  if (answer.usage) context.metrics.recordServerUsage(operation, answer.usage);
+  return answer;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ClientError } from "../errors.js";
+import { connectUrlWithKey, parseSessionInfo, sessionCreateBody } from "./cloud-session.js";
+
+describe("sessionCreateBody", () => {
+  it("sends only the fields the API knows", () => {
+    expect(sessionCreateBody(undefined)).toEqual({});
+    expect(sessionCreateBody({ region: "eu-west", browserSettings: { blockAds: true } })).toEqual({
+      region: "eu-west",
+      browserSettings: { blockAds: true },
+    });
+    expect(sessionCreateBody({ browserSettings: {} })).toEqual({});
+  });
+});
+
+describe("parseSessionInfo", () => {
+  it("reads the session the service created", () => {
+    const info = {
+      id: "s1",
+      connectUrl: "ws://h/v1/sessions/s1/connect",
+      region: "local",
+      createdAt: "2025-01-01",
+    };
+    expect(parseSessionInfo(info)).toEqual(info);
+  });
+
+  it("refuses an answer without a connectUrl, saying which server API it expected", () => {
+    expect(() => parseSessionInfo({ id: "s1" })).toThrow(ClientError);
+    expect(() => parseSessionInfo({ id: "s1" })).toThrow(/has no "connectUrl"; is the server a Loupe Cloud/);
+  });
+});
+
+describe("connectUrlWithKey", () => {
+  it("adds the key as the apiKey query parameter, encoded, keeping other parameters", () => {
+    expect(connectUrlWithKey("ws://127.0.0.1:4455/v1/sessions/s1/connect", "lk_a+b")).toBe(
+      "ws://127.0.0.1:4455/v1/sessions/s1/connect?apiKey=lk_a%2Bb",
+    );
+    expect(connectUrlWithKey("ws://h/c?x=1", "k")).toBe("ws://h/c?x=1&apiKey=k");
+  });
+});

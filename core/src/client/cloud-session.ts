@@ -1,0 +1,112 @@
+import { connectBrowser, type BrowserSession } from "../browser/browser-session.js";
+import { ClientError } from "../errors.js";
+import { CloudApiError, callCloud, type CloudEndpoint } from "./cloud-api.js";
+import type { SessionCreateParams } from "./client-options.js";
+
+/** A hosted session as `POST /v1/sessions` describes it. */
+export interface CloudSessionInfo {
+  id: string;
+  /** The CDP browser websocket, proxied by the service; it admits only the session's project's key. */
+  connectUrl: string;
+  region: string;
+  createdAt: string;
+}
+
+/** A hosted session the client is connected to. */
+export interface CloudBrowser {
+  session: CloudSessionInfo;
+  browser: BrowserSession;
+}
+
+/**
+ * Checks the service's answer to `POST /v1/sessions`, so a server speaking another version of the API is
+ * a clear error here rather than an undefined URL later.
+ * @throws ClientError naming the field that is missing.
+ */
+export function parseSessionInfo(value: unknown): CloudSessionInfo {
+  const o = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  for (const field of ["id", "connectUrl"] as const) {
+    if (typeof o[field] !== "string" || !o[field])
+      throw new ClientError(
+        `Loupe Cloud's answer to creating a session has no "${field}"; is the server a Loupe Cloud ` +
+          `that serves hosted sessions (POST /v1/sessions)? Got: ${JSON.stringify(value)?.slice(0, 200)}`,
+      );
+  }
+  return {
+    id: o["id"] as string,
+    connectUrl: o["connectUrl"] as string,
+    region: typeof o["region"] === "string" ? o["region"] : "",
+    createdAt: typeof o["createdAt"] === "string" ? o["createdAt"] : "",
+  };
+}
+
+/** The body of `POST /v1/sessions`: only the fields the API knows, so a typo does not travel. */
+export function sessionCreateBody(params: SessionCreateParams | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (params?.region !== undefined) body["region"] = params.region;
+  if (params?.browserSettings?.blockAds !== undefined)
+    body["browserSettings"] = { blockAds: params.browserSettings.blockAds };
+  return body;
+}
+
+/**
+ * The session's `connectUrl` with the key as `apiKey` query parameter, for libraries that cannot send
+ * headers when they connect (`puppeteer.connect({ browserWSEndpoint })`). It is a secret: whoever holds
+ * it can drive the browser.
+ */
+export function connectUrlWithKey(connectUrl: string, apiKey: string): string {
+  const url = new URL(connectUrl);
+  url.searchParams.set("apiKey", apiKey);
+  return url.toString();
+}
+
+/**
+ * Creates a hosted session and connects Playwright and Loupe's CDP connection to it. Closing the returned
+ * browser ends the session on the service (`DELETE`), whatever state the connection is in.
+ * @throws ClientError when the key is refused, the service is unreachable, or the session's browser
+ *   cannot be connected to (the session is then ended, so it does not linger until its idle timeout).
+ */
+export async function startCloudBrowser(
+  endpoint: CloudEndpoint,
+  params: SessionCreateParams | undefined,
+  onDeath: (reason: string) => void,
+): Promise<CloudBrowser> {
+  const session = parseSessionInfo(
+    await callCloud(endpoint, "creating a session", "POST", "/v1/sessions", {
+      body: sessionCreateBody(params),
+    }),
+  );
+  const end = () => endCloudSession(endpoint, session.id);
+  try {
+    const browser = await connectBrowser(session.connectUrl, {
+      // The service ends sessions on its own (idle timeout, a crashed browser, shutdown); it says which.
+      onDeath: (reason) =>
+        onDeath(`${reason}; GET /v1/sessions/${session.id} on Loupe Cloud says why the session ended`),
+      end,
+      headers: { authorization: `Bearer ${endpoint.apiKey}` },
+    });
+    return { session, browser };
+  } catch (error) {
+    await end().catch(() => {});
+    throw new ClientError(
+      `Could not connect to the browser of Loupe Cloud session ${session.id} at ${session.connectUrl} ` +
+        `(${error instanceof Error ? error.message.split("\n")[0] : String(error)}). The session was ended; ` +
+        `check that the server's address as seen from here matches the connectUrl it hands out.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Ends a hosted session (`DELETE /v1/sessions/:id`). A session the service no longer knows (404) is
+ * already ended, which is what was asked.
+ * @throws ClientError when the service cannot be told: the session then runs until its idle timeout.
+ */
+export async function endCloudSession(endpoint: CloudEndpoint, id: string): Promise<void> {
+  try {
+    await callCloud(endpoint, `ending session ${id}`, "DELETE", `/v1/sessions/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (error instanceof CloudApiError && error.status === 404) return;
+    throw error;
+  }
+}
