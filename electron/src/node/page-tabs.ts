@@ -5,8 +5,16 @@ import type { PageInfo } from "../common/studio-api.js";
 /** A Playwright page of the client's context. */
 export type StudioPage = ReturnType<Client["context"]["pages"]>[number];
 
+/** What happened to a tab: listeners of `PageTabs.onChange` hear every one. */
+export interface TabChange {
+  kind: "opened" | "navigated" | "activated" | "closed";
+  pageId: string;
+  page: StudioPage;
+}
+
 /** The tabs of the browser with the ids the renderer knows them by, and which one is active. */
 export class PageTabs {
+  private readonly listeners = new Set<(change: TabChange) => void>();
   private readonly byId = new Map<string, StudioPage>();
   private readonly ids = new WeakMap<StudioPage, string>();
   private nextId = 1;
@@ -21,17 +29,41 @@ export class PageTabs {
     this.byId.set(id, page);
     page.once("close", () => {
       this.byId.delete(id);
-      if (this.activeId === id) this.activeId = [...this.byId.keys()].at(-1);
+      const wasActive = this.activeId === id;
+      if (wasActive) this.activeId = [...this.byId.keys()].at(-1);
+      this.notify("closed", id, page);
+      const next = this.activeId ? this.byId.get(this.activeId) : undefined;
+      if (wasActive && this.activeId && next) this.notify("activated", this.activeId, next);
     });
+    // A page navigates by itself (links, redirects, scripts), not only through session.navigate.
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) this.notify("navigated", id, page);
+    });
+    page.on("load", () => this.notify("navigated", id, page));
+    this.notify("opened", id, page);
     return id;
+  }
+
+  /** Listens to every tab change; returns the unsubscribe function. */
+  onChange(listener: (change: TabChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Makes a tracked page the active one. */
   activate(pageId: string): StudioPage {
     const page = this.byId.get(pageId);
     if (!page) throw new StudioError("unknown_page", `There is no open tab with id "${pageId}".`);
+    const changed = this.activeId !== pageId;
     this.activeId = pageId;
+    if (changed) this.notify("activated", pageId, page);
     return page;
+  }
+
+  /** The id of a tracked page, without tracking it (a closed page has none). */
+  idOf(page: StudioPage): string | undefined {
+    const id = this.ids.get(page);
+    return id && this.byId.has(id) ? id : undefined;
   }
 
   /** The active page. */
@@ -55,5 +87,9 @@ export class PageTabs {
   /** Every open tab, in the order they were opened. */
   list(): Promise<PageInfo[]> {
     return Promise.all([...this.byId.values()].map((page) => this.info(page)));
+  }
+
+  private notify(kind: TabChange["kind"], pageId: string, page: StudioPage): void {
+    for (const listener of this.listeners) listener({ kind, pageId, page });
   }
 }

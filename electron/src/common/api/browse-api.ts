@@ -27,8 +27,11 @@ export const browseMethods = {
       ignoreSelectors: z.array(z.string().min(1)).optional(),
     }),
     result: z.object({
+      pageId: pageIdSchema,
       text: z.string(),
       elementCount: z.number().int().nonnegative(),
+      /** The text's length in o200k_base tokens (GPT-4o and later): roughly what a model call costs. */
+      tokens: z.number().int().nonnegative(),
       ms: z.number().nonnegative(),
     }),
   },
@@ -38,4 +41,6 @@ export const browseMethods = {
 export const browseEvents = {
   /** A tab navigated, changed its title, opened, or became active. */
   "session.pageChanged": pageInfoSchema,
+  /** A tab closed (by the page, or by the person). */
+  "session.pageClosed": z.object({ pageId: pageIdSchema }),
 } as const;

@@ -1,4 +1,7 @@
+import { takeSnapshot } from "@loupe/core/engine";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import type { StudioHandlers } from "../../common/studio-api.js";
+import { liveBrowserOf } from "../live/live-browser.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -11,11 +14,17 @@ const ELEMENT_LINE = /^\s*\[\d+-\d+\] /;
 
 /** Tabs, navigation and the snapshot of the active tab. */
 export function browseHandlers(context: StudioContext): BrowseHandlers {
+  const live = liveBrowserOf(context);
   const changed = async (page: StudioPage) => {
     const info = await context.tabs.info(page);
     context.emit("session.pageChanged", info);
     return info;
   };
+  // Tabs change by themselves too (a link opens a tab, a script navigates): tell the renderer each time.
+  context.tabs.onChange(({ kind, pageId, page }) => {
+    if (kind === "closed") context.emit("session.pageClosed", { pageId });
+    else void changed(page).catch(() => {});
+  });
   return {
     "session.open": async ({ url }) => {
       const page = await context.client().context.newPage();
@@ -42,13 +51,23 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     },
     "snapshot.get": async ({ selector, ignoreSelectors }) => {
       const started = performance.now();
-      const { pageText } = await context.client().extract({
-        page: context.tabs.active(),
+      const page = context.tabs.active();
+      // Read over the live view's sessions and keep the snapshot, so `live.highlight` can find an id
+      // the snapshot view shows (ids carry frame ordinals, which belong to the sessions that read them).
+      const snapshot = await takeSnapshot(await live.sessionsFor(page), {
         ...(selector ? { selector } : {}),
         ...(ignoreSelectors ? { ignoreSelectors } : {}),
       });
-      const elementCount = pageText.split("\n").filter((line) => ELEMENT_LINE.test(line)).length;
-      return { text: pageText, elementCount, ms: performance.now() - started };
+      if (!selector && !ignoreSelectors) live.keepSnapshot(page, snapshot);
+      const { text } = snapshot;
+      const elementCount = text.split("\n").filter((line) => ELEMENT_LINE.test(line)).length;
+      return {
+        pageId: context.tabs.track(page),
+        text,
+        elementCount,
+        tokens: countTokens(text),
+        ms: performance.now() - started,
+      };
     },
   };
 }

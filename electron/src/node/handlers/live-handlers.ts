@@ -1,9 +1,61 @@
 import type { StudioHandlers } from "../../common/studio-api.js";
+import { ElementPicker } from "../live/element-picker.js";
+import { InputEvents } from "../live/input-events.js";
+import { liveBrowserOf } from "../live/live-browser.js";
+import { Screencast } from "../live/screencast.js";
 import type { StudioContext } from "../studio-context.js";
 
-type LiveHandlers = Pick<StudioHandlers, never>;
+type LiveMethod = Extract<keyof StudioHandlers, `live.${string}`>;
+type LiveHandlers = Pick<StudioHandlers, LiveMethod>;
 
-/** The live view and the element picker. */
-export function liveHandlers(_context: StudioContext): LiveHandlers {
-  return {};
+const OK = { ok: true } as const;
+
+/** The live view (screencast, forwarded input) and the element picker, on the active tab. */
+export function liveHandlers(context: StudioContext): LiveHandlers {
+  const live = liveBrowserOf(context);
+  const screencast = new Screencast(live, context);
+  const input = new InputEvents();
+  const picker = new ElementPicker(live, context);
+  // The live view shows whichever tab is active: follow switches, and the next tab when one closes.
+  context.tabs.onChange((change) => {
+    if (change.kind === "activated" || change.kind === "closed") void screencast.follow().catch(() => {});
+  });
+  // Input runs in the order it was sent: the server answers requests concurrently, and a release that
+  // overtook its press would be a different gesture.
+  let inputQueue: Promise<unknown> = Promise.resolve();
+  const send = (method: string, params: Record<string, unknown>) => {
+    const next = inputQueue.then(async () => {
+      const { root } = await live.sessionsFor(context.tabs.active());
+      await root.send(method, params);
+    });
+    inputQueue = next.catch(() => {});
+    return next;
+  };
+  return {
+    "live.start": (settings) => screencast.start(settings),
+    "live.stop": async () => ({ stopped: await screencast.stop("stopped by the renderer") }),
+    "live.mouse": async (params) => {
+      await Promise.all(input.mouse(params).map((call) => send("Input.dispatchMouseEvent", call)));
+      return OK;
+    },
+    "live.wheel": async (params) => {
+      await send("Input.dispatchMouseEvent", input.wheel(params));
+      return OK;
+    },
+    "live.key": async (params) => {
+      await send("Input.dispatchKeyEvent", input.key(params));
+      return OK;
+    },
+    "live.insertText": async ({ text }) => {
+      await send("Input.insertText", { text });
+      return OK;
+    },
+    "live.inspect": async ({ x, y }) => ({ element: await picker.inspect(x, y) }),
+    "live.pick": ({ x, y }) => picker.pick(x, y),
+    "live.highlight": async ({ elementId }) => ({ element: await picker.highlightId(elementId) }),
+    "live.clearHighlight": async () => {
+      await picker.clear();
+      return OK;
+    },
+  };
 }

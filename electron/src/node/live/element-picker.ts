@@ -1,0 +1,110 @@
+import { takeSnapshot, type PageSessions } from "@loupe/core/engine";
+import { StudioError } from "../../common/studio-error.js";
+import type { StudioContext } from "../studio-context.js";
+import { describe, describeElement, elementAtPoint, type ElementRef } from "./element-at-point.js";
+import { ElementHighlight } from "./element-highlight.js";
+import type { LiveBrowser } from "./live-browser.js";
+import { pickedSelector } from "./picked-selector.js";
+
+/** What the picker tells the renderer about an element. */
+export interface InspectedElement {
+  description: string;
+  frameUrl?: string;
+}
+
+/**
+ * The element picker and the snapshot view's highlight: find the element at a point (or by snapshot id),
+ * draw the browser's own highlight on it, and turn a pick into a selector and its part of the snapshot.
+ */
+export class ElementPicker {
+  private readonly highlight = new ElementHighlight();
+
+  constructor(
+    private readonly live: LiveBrowser,
+    private readonly context: StudioContext,
+  ) {}
+
+  /** Highlights the element at a point; null when there is none. */
+  async inspect(x: number, y: number): Promise<InspectedElement | null> {
+    const sessions = await this.sessions();
+    const element = await elementAtPoint(sessions, x, y);
+    if (!element) {
+      await this.highlight.hide();
+      return null;
+    }
+    await this.highlight.show(element);
+    return this.inspected(sessions, element);
+  }
+
+  /** The selector and snapshot part of the element at a point. */
+  async pick(x: number, y: number) {
+    const sessions = await this.sessions();
+    const element = await elementAtPoint(sessions, x, y);
+    if (!element) throw new StudioError("no_element", "There is no element at that point of the page.");
+    await this.highlight.show(element);
+    const [inspected, { selector, unique }] = await Promise.all([
+      this.inspected(sessions, element),
+      pickedSelector(sessions, element),
+    ]);
+    // The part of the snapshot is what `snapshot.get` with this selector shows: reading it here proves
+    // the selector resolves. An element with no text of its own (an empty <div>) has an empty part.
+    const snapshot = await takeSnapshot(sessions, { selector }).then(
+      (taken) => taken.text,
+      () => "",
+    );
+    return { ...inspected, selector, unique, snapshot };
+  }
+
+  /** Highlights the element with a snapshot id of the active tab's last snapshot. */
+  async highlightId(elementId: string): Promise<InspectedElement | null> {
+    const page = this.context.tabs.active();
+    const snapshot = this.live.lastSnapshot(page);
+    const element = snapshot?.elements.get(elementId);
+    const session = snapshot?.sessionOf(elementId);
+    if (!snapshot || !element || !session) {
+      await this.highlight.hide();
+      return null;
+    }
+    const ref: ElementRef = { session, backendNodeId: element.backendNodeId, frameId: element.frameId };
+    try {
+      await this.highlight.show(ref);
+      await session
+        .send("DOM.scrollIntoViewIfNeeded", { backendNodeId: element.backendNodeId })
+        .catch(() => {});
+    } catch {
+      return null; // The page changed since the snapshot: the node is gone.
+    }
+    return this.inspected(await this.sessions(), ref);
+  }
+
+  /** Hides every highlight. */
+  clear(): Promise<void> {
+    return this.highlight.hide();
+  }
+
+  private sessions(): Promise<PageSessions> {
+    return this.live.sessionsFor(this.context.tabs.active());
+  }
+
+  private async inspected(sessions: PageSessions, element: ElementRef): Promise<InspectedElement> {
+    const description = describeElement(await describe(element.session, element.backendNodeId));
+    if (element.frameId === sessions.root.targetId) return { description };
+    const { frameTree } = await element.session.send<{ frameTree: FrameTree }>("Page.getFrameTree");
+    const frameUrl = findFrameUrl(frameTree, element.frameId);
+    return frameUrl ? { description, frameUrl } : { description };
+  }
+}
+
+interface FrameTree {
+  frame: { id: string; url: string };
+  childFrames?: FrameTree[];
+}
+
+function findFrameUrl(tree: FrameTree, frameId: string): string | undefined {
+  if (tree.frame.id === frameId) return tree.frame.url;
+  for (const child of tree.childFrames ?? []) {
+    const url = findFrameUrl(child, frameId);
+    if (url) return url;
+  }
+  return undefined;
+}

@@ -1,0 +1,64 @@
+import { matchSelectors, type MatchedElement, type PageSessions } from "@loupe/core/engine";
+import type { ElementRef } from "./element-at-point.js";
+import { SELECTOR_CANDIDATES_FUNCTION } from "./selector-candidates.js";
+
+/** A selector for a picked element, and whether it matches that element alone. */
+export interface PickedSelector {
+  selector: string;
+  unique: boolean;
+}
+
+/**
+ * A selector Loupe's `selector` option resolves to the picked element. Each candidate the page offers is
+ * matched the way that option matches (every frame, every shadow root): the first that finds this
+ * element alone wins; failing that, the first whose first match is this element (the option takes the
+ * first match), failing that the last candidate (its XPath).
+ */
+export async function pickedSelector(sessions: PageSessions, element: ElementRef): Promise<PickedSelector> {
+  const candidates = await candidatesFor(element);
+  const matches = await matchEach(sessions, candidates);
+  const isIt = (m: MatchedElement | undefined) =>
+    m !== undefined && m.backendNodeId === element.backendNodeId && m.frameId === element.frameId;
+  const uniqueIndex = matches.findIndex((found) => found.length === 1 && isIt(found[0]));
+  if (uniqueIndex >= 0) return { selector: candidates[uniqueIndex] ?? "", unique: true };
+  const firstIndex = matches.findIndex((found) => isIt(found[0]));
+  if (firstIndex >= 0) return { selector: candidates[firstIndex] ?? "", unique: false };
+  return { selector: candidates.at(-1) ?? "", unique: false };
+}
+
+async function candidatesFor(element: ElementRef): Promise<string[]> {
+  const objectGroup = "loupe-picker";
+  const { session } = element;
+  const { object } = await session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+    backendNodeId: element.backendNodeId,
+    objectGroup,
+  });
+  try {
+    const { result } = await session.send<{ result: { value?: string[] } }>("Runtime.callFunctionOn", {
+      objectId: object.objectId,
+      functionDeclaration: SELECTOR_CANDIDATES_FUNCTION,
+      returnByValue: true,
+    });
+    return (result.value ?? []).filter((candidate) => candidate.length > 0);
+  } finally {
+    await session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+}
+
+/** Matches all candidates in one read of the documents; one the browser rejects matches nothing. */
+async function matchEach(sessions: PageSessions, candidates: string[]): Promise<MatchedElement[][]> {
+  try {
+    return await matchSelectors(sessions.all(), candidates);
+  } catch {
+    const each = [];
+    for (const candidate of candidates) {
+      each.push(
+        await matchSelectors(sessions.all(), [candidate]).then(
+          (m) => m[0] ?? [],
+          () => [],
+        ),
+      );
+    }
+    return each;
+  }
+}

@@ -1,0 +1,162 @@
+import type { CdpParams, PageSessions } from "@loupe/core/engine";
+import type { StudioPage } from "../page-tabs.js";
+import type { StudioContext } from "../studio-context.js";
+import { jpegSize } from "./jpeg-size.js";
+import type { LiveBrowser } from "./live-browser.js";
+
+/** How the browser encodes frames. */
+export interface ScreencastSettings {
+  quality: number;
+  maxWidth: number;
+  maxHeight: number;
+}
+
+/** How long a `live.start` keeps the screencast running without being renewed. */
+export const LEASE_MS = 15_000;
+
+interface ScreencastFrameEvent {
+  data: string;
+  sessionId: number;
+  metadata: {
+    offsetTop: number;
+    pageScaleFactor: number;
+    deviceWidth: number;
+    deviceHeight: number;
+    scrollOffsetX: number;
+    scrollOffsetY: number;
+    timestamp?: number;
+  };
+}
+
+interface Target {
+  page: StudioPage;
+  pageId: string;
+  sessions: PageSessions;
+  off: () => void;
+}
+
+/**
+ * The CDP screencast of the active tab, pushed as `live.frame` events. It follows the active tab, acks
+ * every frame (the browser sends the next one only after an ack), and stops when its lease runs out, so
+ * a UI that went away without saying so does not keep the browser encoding JPEGs.
+ */
+export class Screencast {
+  private settings: ScreencastSettings | undefined;
+  private target: Target | undefined;
+  private lease: ReturnType<typeof setTimeout> | undefined;
+  private frame = 0;
+  /** Switches run one after another, so two quick tab changes cannot leave two screencasts running. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly live: LiveBrowser,
+    private readonly context: StudioContext,
+  ) {}
+
+  /** Starts or renews the screencast on the active tab; new settings restart it. */
+  async start(settings: ScreencastSettings): Promise<{ pageId: string; leaseMs: number }> {
+    const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
+    this.settings = settings;
+    this.renewLease();
+    await this.follow(changed);
+    const target = this.target;
+    if (!target) throw new Error("The screencast could not start.");
+    return { pageId: target.pageId, leaseMs: LEASE_MS };
+  }
+
+  /** Stops the screencast; answers whether one was running. */
+  stop(reason: string): Promise<boolean> {
+    const wasRunning = this.settings !== undefined;
+    this.settings = undefined;
+    if (this.lease) clearTimeout(this.lease);
+    this.lease = undefined;
+    return this.enqueue(async () => {
+      const pageId = this.target?.pageId;
+      await this.detach();
+      if (wasRunning) this.context.emit("live.stopped", { ...(pageId ? { pageId } : {}), reason });
+      return wasRunning;
+    });
+  }
+
+  /** Moves the screencast to the active tab if it is elsewhere (or restarts it with `force`). */
+  follow(force = false): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.settings) return;
+      let page: StudioPage;
+      try {
+        page = this.context.tabs.active();
+      } catch {
+        await this.detach();
+        return;
+      }
+      if (!force && this.target?.page === page) return;
+      await this.detach();
+      await this.attach(page, this.settings);
+    });
+  }
+
+  private async attach(page: StudioPage, settings: ScreencastSettings): Promise<void> {
+    const pageId = this.context.tabs.track(page);
+    const sessions = await this.live.sessionsFor(page);
+    const connection = await this.live.connect();
+    const root = sessions.root;
+    const off = connection.on("Page.screencastFrame", (params, sessionId) => {
+      if (sessionId === root.id) this.onFrame(target, params);
+    });
+    const target: Target = { page, pageId, sessions, off };
+    this.target = target;
+    // Keys reach the focused element only if the page believes it has focus, which a background
+    // automation tab does not; and a tab that is not in front may not paint at all.
+    await root.send("Emulation.setFocusEmulationEnabled", { enabled: true }).catch(() => {});
+    await root.send("Page.bringToFront").catch(() => {});
+    await root.send("Page.startScreencast", { format: "jpeg", everyNthFrame: 1, ...settings });
+  }
+
+  private async detach(): Promise<void> {
+    const target = this.target;
+    this.target = undefined;
+    if (!target) return;
+    target.off();
+    await target.sessions.root.send("Page.stopScreencast").catch(() => {});
+  }
+
+  private onFrame(target: Target, params: CdpParams): void {
+    const event = params as unknown as ScreencastFrameEvent;
+    void target.sessions.root.send("Page.screencastFrameAck", { sessionId: event.sessionId }).catch(() => {});
+    if (this.target !== target) return;
+    // The size sits in the first few hundred bytes; decode only the head unless it is not there.
+    const size =
+      jpegSize(Buffer.from(event.data.slice(0, 8192), "base64")) ??
+      jpegSize(Buffer.from(event.data, "base64"));
+    if (!size) return;
+    const { metadata } = event;
+    this.context.emit("live.frame", {
+      pageId: target.pageId,
+      frame: ++this.frame,
+      data: event.data,
+      ...size,
+      metadata: {
+        offsetTop: metadata.offsetTop,
+        pageScaleFactor: metadata.pageScaleFactor,
+        deviceWidth: metadata.deviceWidth,
+        deviceHeight: metadata.deviceHeight,
+        scrollOffsetX: metadata.scrollOffsetX,
+        scrollOffsetY: metadata.scrollOffsetY,
+        ...(metadata.timestamp !== undefined ? { timestamp: metadata.timestamp } : {}),
+      },
+      receivedAt: Date.now(),
+    });
+  }
+
+  private renewLease(): void {
+    if (this.lease) clearTimeout(this.lease);
+    this.lease = setTimeout(() => void this.stop("nobody renewed the live view").catch(() => {}), LEASE_MS);
+    this.lease.unref?.();
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+}

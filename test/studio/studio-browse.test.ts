@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+
+/** A page laid out at fixed CSS points: a button, a link opening a tab, an open shadow root, an iframe. */
+const FIXED_PAGE = (originB: string) => `<!doctype html><html><head><title>Fixed</title>
+<style>body{margin:0} #b{position:absolute;left:0;top:0;width:200px;height:100px}
+#open{position:absolute;left:0;top:150px} #h{position:absolute;left:300px;top:0}
+iframe{position:absolute;left:0;top:300px;width:500px;height:200px;border:0}</style></head>
+<body><button id="b" onclick="this.textContent='Clicked ' + (++window.n)">Press me</button>
+<a id="open" href="/frames-shadow/" target="_blank">Open the shop in a tab</a>
+<div id="h"></div>
+<iframe title="Cross" src="${originB}/frames-shadow/cross.html"></iframe>
+<script>window.n = 0; const r = document.getElementById("h").attachShadow({ mode: "open" });
+r.innerHTML = '<p style="margin:0;width:200px;height:40px" class="note">Shadow text: Green Scarf</p>';</script>
+</body></html>`;
+
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe("browsing in the Studio", () => {
+  let h: StudioHarness;
+  let fixedUrl: string;
+
+  beforeAll(async () => {
+    h = await startStudioHarness();
+    h.servers.route("/fixed.html", () => FIXED_PAGE(h.servers.originB));
+    fixedUrl = `${h.servers.originA}/fixed.html`;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Where a page CSS point is drawn on the live view (the frame shows the viewport at 1:1). */
+  async function onLiveView(x: number, y: number): Promise<{ x: number; y: number }> {
+    const image = h.ui.getByRole("img", { name: "The page, live" });
+    return image.evaluate(
+      (img: HTMLImageElement, point) => {
+        const box = img.getBoundingClientRect();
+        const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        return {
+          x: box.left + (box.width - img.naturalWidth * scale) / 2 + point.x * scale,
+          y: box.top + (box.height - img.naturalHeight * scale) / 2 + point.y * scale,
+        };
+      },
+      { x, y },
+    );
+  }
+
+  async function pageText(): Promise<string> {
+    return (await h.studio.service.handlers["snapshot.get"]({})).text;
+  }
+
+  it("opens on the demo page with a live frame drawn", async () => {
+    const image = h.ui.getByRole("img", { name: "The page, live" });
+    await image.waitFor();
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    await h.ui.getByText(/^\d+×\d+$/).waitFor();
+    const address = h.ui.getByRole("textbox", { name: "Address" });
+    await eventually(async () => (await address.inputValue()).startsWith("http://127.0.0.1"));
+    const { demoUrl } = await h.studio.service.handlers["app.info"]({});
+    expect(await address.inputValue()).toBe(demoUrl);
+    await h.screenshot("browse");
+  });
+
+  it("navigates from the address bar and back", async () => {
+    const address = h.ui.getByRole("textbox", { name: "Address" });
+    const demoUrl = await address.inputValue();
+    // Typed without a scheme, as a person would: a loopback address gets http://.
+    await address.fill(fixedUrl.replace("http://", ""));
+    await address.press("Enter");
+    await h.ui.getByRole("tab", { name: "Fixed" }).waitFor();
+    expect(await address.inputValue()).toBe(fixedUrl);
+    await h.ui.getByRole("button", { name: "Back" }).click();
+    await eventually(async () => (await address.inputValue()) === demoUrl);
+    await h.ui.getByRole("button", { name: "Forward" }).click();
+    await eventually(async () => (await address.inputValue()) === fixedUrl);
+
+    await address.fill("ftp://files.example");
+    await address.press("Enter");
+    await expect(h.ui.getByRole("alert").filter({ hasText: "to.url" }).textContent()).resolves.toContain(
+      "Invalid params",
+    );
+  });
+
+  it("clicks the page through the live view, and shows a tab the page opens", async () => {
+    // Wait for a frame of the fixed page before aiming at it.
+    await eventually(async () => (await pageText()).includes("Press me"));
+    const button = await onLiveView(50, 50);
+    await h.ui.mouse.click(button.x, button.y);
+    await eventually(async () => (await pageText()).includes("Clicked 1"));
+
+    const link = await onLiveView(20, 158);
+    await h.ui.mouse.click(link.x, link.y);
+    const tab = h.ui.getByRole("tab", { name: "Frames and shadows" });
+    await tab.waitFor();
+    expect(await h.ui.getByRole("tab", { name: "Fixed" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("picks an element in a shadow root: the selector is filled and its snapshot part shown", async () => {
+    await h.ui.getByRole("button", { name: "Pick" }).click();
+    const inShadow = await onLiveView(320, 20);
+    await h.ui.mouse.move(inShadow.x, inShadow.y);
+    await h.ui.getByText("p.note", { exact: true }).waitFor();
+    await h.ui.mouse.click(inShadow.x, inShadow.y);
+    const selector = h.ui.getByLabel("Picked selector");
+    await selector.waitFor();
+    const picked = (await selector.textContent()) ?? "";
+    expect(picked).not.toBe("");
+    expect(await h.ui.getByLabel("Picked element snapshot").textContent()).toContain(
+      "Shadow text: Green Scarf",
+    );
+    const cut = await h.studio.service.handlers["snapshot.get"]({ selector: picked });
+    expect(cut.text).toContain("Shadow text: Green Scarf");
+    expect(cut.text).not.toContain("Press me");
+    await h.screenshot("picker");
+  });
+
+  it("shows the snapshot with tokens, searches it, and highlights a line's element", async () => {
+    await h.ui.getByRole("tab", { name: "Snapshot" }).click();
+    const stats = h.ui.getByLabel("Snapshot size");
+    await stats.waitFor();
+    expect(await stats.textContent()).toMatch(/\d+ tokens\d+ elements/);
+    await h.ui.getByRole("searchbox", { name: "Search the snapshot" }).fill("clicked");
+    await h.ui.getByText("1 match", { exact: true }).waitFor();
+    const list = h.ui.getByRole("list", { name: "Snapshot" });
+    await list.getByRole("button", { name: /button: Clicked 1/ }).click();
+    await h.ui.getByText("Highlighted button#b on the live view").waitFor();
+    await h.screenshot("snapshot");
+  });
+});
