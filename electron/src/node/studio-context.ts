@@ -1,6 +1,7 @@
 import type { Client, ModelConfiguration } from "@loupe/core";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
+import type { KeyStore } from "./key-store.js";
 import type { PageTabs } from "./page-tabs.js";
 import type { RunHistory } from "./run-history.js";
 import type { ModelSettings } from "./studio-settings.js";
@@ -29,9 +30,11 @@ export interface StudioContext {
   readonly history: RunHistory;
   /** Where keys and defaults are read from (never sent to the renderer). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Model API keys per provider (keychain in the desktop app, environment-only in web mode). */
+  readonly keys: KeyStore;
   settings(): ModelSettings;
   setSettings(settings: ModelSettings): void;
-  /** The model for a run: the settings' model (or an override) with the key from the environment. */
+  /** The model for a run: the settings' model (or an override) with the key from the key store or the environment. */
   modelConfiguration(override?: string): ModelConfiguration;
   emit<E extends StudioEventName>(event: E, payload: StudioEvent<E>): void;
 }

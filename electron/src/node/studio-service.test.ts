@@ -122,14 +122,21 @@ describe("the Studio service over the in-memory transport", () => {
 
   it("never returns the API key from settings", async () => {
     const got = await client.call("settings.get", {});
-    expect(got).toEqual({ model: "openai/gpt-4.1-mini", hasApiKey: true });
+    expect(got).toMatchObject({ model: "openai/gpt-4.1-mini", hasApiKey: true, keySource: "environment" });
     const set = await client.call("settings.set", {
       model: "anthropic/claude-x",
       baseURL: "http://127.0.0.1:9/v1",
     });
-    expect(set).toEqual({ model: "anthropic/claude-x", baseURL: "http://127.0.0.1:9/v1", hasApiKey: false });
+    expect(set).toMatchObject({
+      model: "anthropic/claude-x",
+      baseURL: "http://127.0.0.1:9/v1",
+      hasApiKey: false,
+      keySource: "none",
+      keyVariables: ["ANTHROPIC_API_KEY", "LOUPE_MODEL_API_KEY"],
+    });
     const cleared = await client.call("settings.set", { model: "openai/gpt-4.1-mini", baseURL: null });
-    expect(cleared).toEqual({ model: "openai/gpt-4.1-mini", hasApiKey: true });
+    expect(cleared).toMatchObject({ model: "openai/gpt-4.1-mini", hasApiKey: true });
+    expect(cleared).not.toHaveProperty("baseURL");
     expect(JSON.stringify([got, set, cleared])).not.toContain(SECRET);
   });
 });

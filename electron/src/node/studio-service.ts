@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, type ClientOptions, type ModelConfiguration } from "@loupe/core";
+import { Client, type ClientOptions } from "@loupe/core";
 import { startCloudServer, type CloudServer } from "@loupe/cloud";
 import { startDemoServer, type DemoServer } from "@loupe/core/demo";
 import type { StudioEvent, StudioEventName, StudioHandlers } from "../common/studio-api.js";
@@ -13,10 +13,11 @@ import { historyHandlers } from "./handlers/history-handlers.js";
 import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
+import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
 import { PageTabs } from "./page-tabs.js";
 import { RunHistory } from "./run-history.js";
 import { notStarted, type EmbeddedCloud, type StudioContext } from "./studio-context.js";
-import { apiKeyFor, type ModelSettings } from "./studio-settings.js";
+import { followingModel, resolveApiKey, type ModelSettings, type ResolvedModel } from "./studio-settings.js";
 
 /** How the service starts. */
 export interface StudioServiceOptions {
@@ -30,6 +31,8 @@ export interface StudioServiceOptions {
   shell?: "electron" | "web";
   /** Receives every event the service emits (the server's `emit`). */
   emit?: <E extends StudioEventName>(event: E, payload: StudioEvent<E>) => void;
+  /** Where model keys are kept. Default: environment-only (web mode), which refuses to store keys. */
+  keyStore?: KeyStore;
 }
 
 /**
@@ -48,11 +51,13 @@ export class StudioService {
   private readonly runs = new Map<string, AbortController>();
   private settings: ModelSettings;
   private readonly env: Readonly<Record<string, string | undefined>>;
+  private readonly keys: KeyStore;
   /** One handler per Studio method, for `createStudioServer`. */
   readonly handlers: StudioHandlers;
 
   constructor(private readonly options: StudioServiceOptions = {}) {
     this.env = options.env ?? process.env;
+    this.keys = options.keyStore ?? new EnvironmentKeyStore(this.env);
     this.settings = {
       model: options.settings?.model ?? this.env["LOUPE_MODEL"] ?? "openai/gpt-4.1-mini",
       ...(options.settings?.baseURL ? { baseURL: options.settings.baseURL } : {}),
@@ -80,6 +85,7 @@ export class StudioService {
       dataDir: this.dataDir,
       allowPrivateNetwork: true,
       log: false,
+      model: followingModel(() => this.modelConfiguration()),
     });
     this.embeddedCloud = { url: this.cloudServer.url, apiKey: this.cloudServer.keys.createKey("studio").key };
     const client = new Client({ ...this.options.client, env: "LOCAL", disablePino: true });
@@ -113,6 +119,7 @@ export class StudioService {
       tabs: this.tabs,
       history: this.history,
       env: this.env,
+      keys: this.keys,
       settings: () => this.settings,
       setSettings: (settings) => {
         this.settings = settings;
@@ -122,10 +129,11 @@ export class StudioService {
     };
   }
 
-  private modelConfiguration(override?: string): ModelConfiguration {
+  private modelConfiguration(override?: string): ResolvedModel {
     const modelName = override ?? this.settings.model;
-    // The key comes from this service's environment and goes to the model only, never to the renderer.
-    const apiKey = apiKeyFor(modelName, this.env);
+    // The key comes from the key store or this service's environment and goes to the model only, never
+    // to the renderer.
+    const apiKey = resolveApiKey(modelName, this.keys, this.env);
     return {
       modelName,
       ...(apiKey ? { apiKey } : {}),

@@ -1,13 +1,64 @@
 import { describe, expect, it } from "vitest";
-import { hasApiKeyFor, publicSettings } from "./studio-settings.js";
+import type { KeyStore } from "./key-store.js";
+import { followingModel, hasApiKeyFor, publicSettings, resolveApiKey } from "./studio-settings.js";
+
+/** A keychain-like store held in memory. */
+function memoryStore(keys: Record<string, string> = {}): KeyStore {
+  return {
+    persistent: true,
+    get: (provider) => keys[provider],
+    set: async (provider, key) => void (keys[provider] = key),
+    delete: async (provider) => void delete keys[provider],
+  };
+}
 
 describe("model settings", () => {
   it("says whether a key exists without returning it", () => {
     const env = { OPENAI_API_KEY: "sk-secret" };
     const settings = publicSettings({ model: "openai/gpt-4.1-mini" }, env);
-    expect(settings).toEqual({ model: "openai/gpt-4.1-mini", hasApiKey: true });
+    expect(settings).toEqual({
+      model: "openai/gpt-4.1-mini",
+      provider: "openai",
+      hasApiKey: true,
+      keySource: "environment",
+      keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
+      keysPersistent: false,
+    });
     expect(JSON.stringify(settings)).not.toContain("sk-secret");
     expect(hasApiKeyFor("anthropic/claude", env)).toBe(false);
     expect(hasApiKeyFor("ollama/llama3.2", {})).toBe(true);
+  });
+
+  it("names what to set when there is no key, and needs none for ollama", () => {
+    expect(publicSettings({ model: "anthropic/claude" }, {})).toMatchObject({
+      hasApiKey: false,
+      keySource: "none",
+      keyVariables: ["ANTHROPIC_API_KEY", "LOUPE_MODEL_API_KEY"],
+    });
+    expect(publicSettings({ model: "ollama/llama3.2" }, {})).toMatchObject({
+      hasApiKey: true,
+      keySource: "not_needed",
+    });
+  });
+
+  it("prefers a stored key over the environment", () => {
+    const keys = memoryStore({ openai: "sk-stored" });
+    expect(resolveApiKey("openai/x", keys, { OPENAI_API_KEY: "sk-env" })).toBe("sk-stored");
+    expect(resolveApiKey("anthropic/x", keys, { ANTHROPIC_API_KEY: "sk-env" })).toBe("sk-env");
+    const settings = publicSettings({ model: "openai/x" }, {}, keys);
+    expect(settings).toMatchObject({ hasApiKey: true, keySource: "store", keysPersistent: true });
+    expect(JSON.stringify(settings)).not.toContain("sk-stored");
+  });
+
+  it("gives the embedded cloud a model that follows the current settings", () => {
+    let current: { modelName: string; baseURL?: string } = { modelName: "openai/a" };
+    const model = followingModel(() => current);
+    expect(model.modelName).toBe("openai/a");
+    current = { modelName: "ollama/b", baseURL: "http://127.0.0.1:11434/v1" };
+    expect({ ...model }).toEqual({
+      modelName: "ollama/b",
+      baseURL: "http://127.0.0.1:11434/v1",
+      apiKey: undefined,
+    });
   });
 });

@@ -1,4 +1,16 @@
-/** The current run as code (placeholder until its panel lands). */
+import { useState } from "react";
+import { ExportDialog } from "./export-dialog.js";
+import "./export.css";
+
+/** Opens the current extract, act and fetch as code. */
 export function ExportButton() {
-  return <p className="placeholder">The current run as code: coming soon.</p>;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Export to code
+      </button>
+      {open ? <ExportDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
 }

@@ -1,10 +1,24 @@
 import { z } from "zod";
 
-/** The public model settings: never the API key, only whether one is available. */
+/** A provider name as the first part of `provider/model`. */
+const providerSchema = z.string().regex(/^[a-z0-9-]+$/, "a provider is lowercase letters, digits and dashes");
+
+/** The public model settings: never the API key, only whether one is available and where it comes from. */
 export const settingsSchema = z.object({
   model: z.string().min(1),
+  /** The part of `model` before the slash. */
+  provider: z.string(),
   baseURL: z.string().optional(),
   hasApiKey: z.boolean(),
+  /**
+   * `store`: kept by the Studio (the OS keychain); `environment`: from a variable the Studio started
+   * with; `not_needed`: a local provider (ollama); `none`: runs that need the model will fail.
+   */
+  keySource: z.enum(["store", "environment", "not_needed", "none"]),
+  /** The variables that may hold this provider's key, in the order they are read. */
+  keyVariables: z.array(z.string()),
+  /** Whether `settings.setApiKey` can keep a key (desktop keychain); false in web mode. */
+  keysPersistent: z.boolean(),
 });
 
 /** Model settings. */
@@ -22,6 +36,16 @@ export const settingsMethods = {
       /** null clears it. */
       baseURL: z.union([z.url(), z.null()]).optional(),
     }),
+    result: settingsSchema,
+  },
+  /** Keeps a provider's key in the key store; refused with `keys_from_environment` in web mode. */
+  "settings.setApiKey": {
+    params: z.strictObject({ provider: providerSchema, apiKey: z.string().trim().min(1) }),
+    result: settingsSchema,
+  },
+  /** Forgets a provider's stored key; refused with `keys_from_environment` in web mode. */
+  "settings.deleteApiKey": {
+    params: z.strictObject({ provider: providerSchema }),
     result: settingsSchema,
   },
 } as const;

@@ -4,12 +4,30 @@ import type { StudioContext } from "../studio-context.js";
 
 type FetchHandlers = Pick<StudioHandlers, "fetch.run">;
 
-/** Fetch through the embedded Loupe Cloud, exactly as `cloud.fetch` does against a hosted one. */
+/**
+ * Fetch through the embedded Loupe Cloud, exactly as `cloud.fetch` does against a hosted one; every
+ * fetch (answered or refused) is kept in the history. A fetch has no page, so no thumbnail.
+ */
 export function fetchHandlers(context: StudioContext): FetchHandlers {
   return {
     "fetch.run": async (params) => {
       const { url, apiKey } = context.cloud();
-      return cloud.fetch({ ...params, apiKey, baseURL: url });
+      const started = new Date();
+      const report = { kind: "fetch" as const, started, url: params.url, input: params };
+      const elapsed = () => Date.now() - started.getTime();
+      try {
+        const result = await cloud.fetch({ ...params, apiKey, baseURL: url });
+        const ms = elapsed();
+        const record = await context.history.record({
+          ...report,
+          outcome: { ok: true, output: result },
+          metrics: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms },
+        });
+        return { ...result, ms, historyId: record.id };
+      } catch (error) {
+        await context.history.record({ ...report, outcome: { ok: false, error } });
+        throw error;
+      }
     },
   };
 }

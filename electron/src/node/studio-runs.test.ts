@@ -1,0 +1,166 @@
+/**
+ * Act, fetch, history and settings through the Studio API over the in-memory transport: every run is
+ * kept in the history (with the page after it for act), fetch uses the embedded cloud with the Studio's
+ * own model for json, and keys never come back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actReply, idOf } from "../../../test/support/harness.js";
+import { startModelServer, type ModelServer } from "../../../test/support/model-server.js";
+import { startPageServers, type PageServers } from "../../../test/support/page-server.js";
+import { createInMemoryTransportPair } from "../common/in-memory-transport.js";
+import { createStudioClient, type StudioClient } from "../common/studio-client.js";
+import type { RunRecord } from "../common/studio-api.js";
+import type { KeyStore } from "./key-store.js";
+import { createStudioServer } from "./studio-server.js";
+import { StudioService } from "./studio-service.js";
+
+const SECRET = "sk-test-never-returned";
+
+function connect(service: StudioService): StudioClient {
+  const server = createStudioServer(service.handlers);
+  const pair = createInMemoryTransportPair();
+  server.attach(pair.server);
+  return createStudioClient(pair.client);
+}
+
+describe("act, fetch and history over the in-memory transport", () => {
+  let servers: PageServers;
+  let model: ModelServer;
+  let service: StudioService;
+  let client: StudioClient;
+  const added: RunRecord[] = [];
+
+  beforeAll(async () => {
+    [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
+    const emitTo: { server?: ReturnType<typeof createStudioServer> } = {};
+    service = new StudioService({
+      env: { OPENAI_API_KEY: SECRET },
+      settings: { model: "openai/x", baseURL: model.baseURL },
+      emit: (event, payload) => emitTo.server?.emit(event, payload),
+    });
+    await service.start();
+    emitTo.server = createStudioServer(service.handlers);
+    const pair = createInMemoryTransportPair();
+    emitTo.server.attach(pair.server);
+    client = createStudioClient(pair.client);
+    client.on("history.added", (run) => added.push(run));
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await service?.stop();
+    await servers?.close();
+    await model?.close();
+  });
+
+  it("acts, shows the action with its selector, and keeps the run with a thumbnail", async () => {
+    const url = `${servers.originA}/act/controls.html`;
+    await client.call("session.open", { url });
+    const { text } = await client.call("snapshot.get", {});
+    model.enqueue(actReply(idOf(text, "button: Show details"), "click", [], "Click Show details"));
+
+    const result = await client.call("act.run", { instruction: "show the details" });
+
+    expect(result).toMatchObject({
+      success: true,
+      action: { method: "click", selector: "xpath=/html[1]/body[1]/main[1]/button[1]" },
+      page: { url, active: true },
+      metrics: { llmCalls: 1, inputTokens: 10, outputTokens: 5 },
+    });
+    expect(result.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+    const run = added.at(-1);
+    expect(run).toMatchObject({
+      id: result.historyId,
+      kind: "act",
+      url,
+      input: { instruction: "show the details" },
+      outcome: { ok: true, output: { success: true } },
+    });
+    expect(run?.thumbnail).toBe(result.thumbnail);
+  });
+
+  it("keeps a failed act in the history too", async () => {
+    model.enqueue({ status: 500, error: { message: "model down" } });
+    const failure = await client.call("act.run", { instruction: "press nothing" }).catch((e: unknown) => e);
+    const run = added.at(-1);
+    expect(run?.kind).toBe("act");
+    if (failure instanceof Error)
+      expect(run?.outcome).toMatchObject({ ok: false, error: { message: failure.message } });
+    else expect(run?.outcome).toMatchObject({ ok: true, output: { success: false } });
+  });
+
+  it("fetches markdown and raw through the embedded cloud and keeps both", async () => {
+    const url = `${servers.originA}/act/controls.html`;
+    const markdown = await client.call("fetch.run", { url, format: "markdown" });
+    expect(markdown).toMatchObject({ statusCode: 200, encoding: "utf-8" });
+    expect(markdown.content).toContain("# Act controls");
+    const raw = await client.call("fetch.run", { url, format: "raw" });
+    expect(raw.content).toContain("<title>Act controls</title>");
+    expect(raw.contentType).toContain("text/html");
+    expect(added.slice(-2).map((r) => [r.kind, r.id, r.url])).toEqual([
+      ["fetch", markdown.historyId, url],
+      ["fetch", raw.historyId, url],
+    ]);
+  });
+
+  it("fetches json with the Studio's model, following a settings change", async () => {
+    const before = model.requests.length;
+    model.enqueue({ json: { heading: "Act test controls" } });
+    const result = await client.call("fetch.run", {
+      url: `${servers.originA}/act/controls.html`,
+      format: "json",
+      schema: { type: "object", properties: { heading: { type: "string" } }, required: ["heading"] },
+    });
+    expect(result.content).toEqual({ heading: "Act test controls" });
+    expect(model.requests.length).toBe(before + 1);
+  });
+
+  it("keeps a refused fetch with its error", async () => {
+    await expect(client.call("fetch.run", { url: "http://127.0.0.1:1/", format: "raw" })).rejects.toThrow();
+    expect(added.at(-1)?.outcome).toMatchObject({ ok: false });
+  });
+
+  it("lists every run newest first", async () => {
+    const { runs } = await client.call("history.list", {});
+    expect(runs.map((r) => r.id)).toEqual([...added].reverse().map((r) => r.id));
+    expect(JSON.stringify(runs)).not.toContain(SECRET);
+  });
+
+  it("answers settings without the key and refuses to store one in web mode", async () => {
+    const settings = await client.call("settings.get", {});
+    expect(settings).toMatchObject({ hasApiKey: true, keySource: "environment", keysPersistent: false });
+    expect(JSON.stringify(settings)).not.toContain(SECRET);
+    await expect(
+      client.call("settings.setApiKey", { provider: "anthropic", apiKey: "sk-x" }),
+    ).rejects.toMatchObject({
+      code: "keys_from_environment",
+      message: expect.stringContaining("set ANTHROPIC_API_KEY"),
+    });
+  });
+});
+
+describe("settings with a keychain-like key store", () => {
+  it("stores, reports and removes a key without returning it", async () => {
+    const kept: Record<string, string> = {};
+    const keyStore: KeyStore = {
+      persistent: true,
+      get: (provider) => kept[provider],
+      set: async (provider, key) => void (kept[provider] = key),
+      delete: async (provider) => void delete kept[provider],
+    };
+    const client = connect(new StudioService({ env: {}, keyStore, settings: { model: "anthropic/claude" } }));
+    expect(await client.call("settings.get", {})).toMatchObject({ hasApiKey: false, keySource: "none" });
+    const stored = await client.call("settings.setApiKey", { provider: "anthropic", apiKey: "sk-kept" });
+    expect(stored).toMatchObject({ hasApiKey: true, keySource: "store", keysPersistent: true });
+    expect(JSON.stringify(stored)).not.toContain("sk-kept");
+    expect(kept).toEqual({ anthropic: "sk-kept" });
+    const removed = await client.call("settings.deleteApiKey", { provider: "anthropic" });
+    expect(removed).toMatchObject({ hasApiKey: false, keySource: "none" });
+    const local = await client.call("settings.set", {
+      model: "ollama/llama3.2",
+      baseURL: "http://127.0.0.1:11434/v1",
+    });
+    expect(local).toMatchObject({ keySource: "not_needed", baseURL: "http://127.0.0.1:11434/v1" });
+    client.close();
+  });
+});

@@ -1,0 +1,182 @@
+import type { Workspace } from "../state/workspace.js";
+
+/** The model an exported snippet defaults to: the Studio's current settings. */
+export interface SnippetModel {
+  model: string;
+  baseURL?: string;
+}
+
+/**
+ * A string as a TypeScript literal. JSON's escaping is a subset of JavaScript's, and a double-quoted
+ * literal gives backticks and `${` no meaning, so any instruction (quotes, newlines) survives as typed.
+ */
+export function tsString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** A plain object as a TypeScript object literal (identifier keys bare, values as JSON). */
+function tsObject(value: Record<string, unknown>, indent = ""): string {
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return "{}";
+  const inner = entries.map(([key, v]) => {
+    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+    return `${indent}  ${name}: ${JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}  `)},`;
+  });
+  return `{\n${inner.join("\n")}\n${indent}}`;
+}
+
+/** The client setup every browser snippet shares; the model is overridable from the environment. */
+function clientBlock({ model, baseURL }: SnippetModel): string {
+  const base = baseURL
+    ? `process.env.LOUPE_MODEL_BASE_URL ?? ${tsString(baseURL)}`
+    : "process.env.LOUPE_MODEL_BASE_URL";
+  return [
+    '// The model: LOUPE_MODEL ("provider/model") and LOUPE_MODEL_BASE_URL (an OpenAI-compatible server',
+    "// such as Ollama or LM Studio) override the Studio's settings below. The key is read from the",
+    "// provider's usual variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, …) or LOUPE_MODEL_API_KEY.",
+    `const baseURL = ${base};`,
+    "const client = new Client({",
+    "  model: {",
+    `    modelName: process.env.LOUPE_MODEL ?? ${tsString(model)},`,
+    "    ...(process.env.LOUPE_MODEL_API_KEY ? { apiKey: process.env.LOUPE_MODEL_API_KEY } : {}),",
+    "    ...(baseURL ? { baseURL } : {}),",
+    "  },",
+    "});",
+  ].join("\n");
+}
+
+/** Wraps the page work in init/goto/close, printing the result as JSON on stdout. */
+function browserProgram(url: string, imports: string[], preamble: string[], call: string, m: SnippetModel) {
+  return [
+    ...imports,
+    "",
+    ...preamble,
+    clientBlock(m),
+    "",
+    "async function main() {",
+    "  await client.init();",
+    "  try {",
+    "    const page = client.context.pages()[0] ?? (await client.context.newPage());",
+    `    await page.goto(${tsString(url)});`,
+    `    const result = await ${call};`,
+    "    console.log(JSON.stringify(result, null, 2));",
+    "  } finally {",
+    "    await client.close();",
+    "  }",
+    "}",
+    "",
+    "main().catch((error: unknown) => {",
+    "  console.error(error);",
+    "  process.exitCode = 1;",
+    "});",
+    "",
+  ].join("\n");
+}
+
+/** The schema's source as one TypeScript expression: zod as typed, JSON Schema as its literal. */
+function schemaExpression(workspace: Workspace): string | undefined {
+  const source = workspace.schema.source.trim().replace(/;\s*$/, "");
+  if (!source) return undefined;
+  if (workspace.schema.mode === "zod") return source;
+  try {
+    return JSON.stringify(JSON.parse(source), null, 2);
+  } catch {
+    return source; // not valid JSON: kept as typed, so the person sees their own mistake in the editor
+  }
+}
+
+/**
+ * The workspace's extract as a runnable `@loupe/core` program: the zod schema exactly as typed in the
+ * editor (zod mode) or the JSON Schema object, the instruction, and the options other than `model`.
+ */
+export function extractSnippet(workspace: Workspace, model: SnippetModel): string {
+  const { model: modelOverride, ...options } = workspace.options;
+  const schema = schemaExpression(workspace);
+  const instruction = workspace.instruction.trim() ? tsString(workspace.instruction) : undefined;
+  const opts = Object.keys(options).length ? tsObject(options, "    ") : undefined;
+  const args = instruction
+    ? [instruction, ...(schema ? ["schema"] : []), ...(opts ? [opts] : [])]
+    : opts
+      ? [opts]
+      : [];
+  const imports = ['import { Client } from "@loupe/core";'];
+  if (schema && workspace.schema.mode === "zod") imports.push('import { z } from "zod";');
+  const preamble = schema && instruction ? [`const schema = ${schema};`, ""] : [];
+  const m = { ...model, ...(modelOverride ? { model: modelOverride } : {}) };
+  return browserProgram(workspace.url, imports, preamble, `client.extract(${args.join(", ")})`, m);
+}
+
+/** The workspace's act as a runnable program; variables' values come from the environment. */
+export function actSnippet(workspace: Workspace, model: SnippetModel, variableNames: string[] = []): string {
+  const variables = variableNames.filter(Boolean);
+  const preamble = variables.length
+    ? [
+        "// Values for the %name% placeholders: kept out of the code and never sent to the model.",
+        `const variables = ${tsObject(
+          Object.fromEntries(variables.map((name) => [name, `__ENV__${name}`])),
+        ).replace(/"__ENV__([^"]*)"/g, (_, name: string) => `process.env[${tsString(name)}] ?? ""`)};`,
+        "",
+      ]
+    : [];
+  const call = `client.act(${tsString(workspace.act.instruction)}${variables.length ? ", { variables }" : ""})`;
+  return browserProgram(workspace.url, ['import { Client } from "@loupe/core";'], preamble, call, model);
+}
+
+/** The fetch request body (without the key), as the workspace sets it. */
+export function fetchBody(workspace: Workspace): Record<string, unknown> {
+  const { url, format, schema, proxies, allowRedirects, allowInsecureSsl } = workspace.fetch;
+  let parsedSchema: unknown;
+  if (format === "json" && schema.trim()) {
+    try {
+      parsedSchema = JSON.parse(schema);
+    } catch {
+      parsedSchema = undefined;
+    }
+  }
+  return {
+    url,
+    format,
+    ...(parsedSchema !== undefined ? { schema: parsedSchema } : {}),
+    proxies,
+    allowRedirects,
+    allowInsecureSsl,
+  };
+}
+
+/** The workspace's fetch as a `cloud.fetch` program against LOUPE_CLOUD_URL with LOUPE_API_KEY. */
+export function fetchSnippet(workspace: Workspace): string {
+  return [
+    'import { cloud } from "@loupe/core";',
+    "",
+    "// Sent to LOUPE_CLOUD_URL (default http://127.0.0.1:4455) with the project key in LOUPE_API_KEY.",
+    "async function main() {",
+    "  const result = await cloud.fetch({",
+    '    apiKey: process.env.LOUPE_API_KEY ?? "",',
+    tsObject(fetchBody(workspace), "  ").slice(2, -4).replace(/^ {4}/gm, "    "),
+    "  });",
+    "  console.log(JSON.stringify(result, null, 2));",
+    "}",
+    "",
+    "main().catch((error: unknown) => {",
+    "  console.error(error);",
+    "  process.exitCode = 1;",
+    "});",
+    "",
+  ].join("\n");
+}
+
+/** A word as one POSIX shell single-quoted argument (a quote inside becomes `'\''`). */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+/** The workspace's fetch as curl against the HTTP API (SURFACE §3.2). */
+export function fetchCurl(workspace: Workspace): string {
+  return [
+    'curl -sS -X POST "$LOUPE_CLOUD_URL/v1/fetch" \\',
+    '  -H "Authorization: Bearer $LOUPE_API_KEY" \\',
+    '  -H "Content-Type: application/json" \\',
+    `  --data-raw ${shellQuote(JSON.stringify(fetchBody(workspace)))}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,65 @@
+import { studioMethods, type RunRecord, type StudioClient } from "@loupe/studio/common";
+import type { StudioAction } from "../state/studio-state.js";
+import type { Workspace } from "../state/workspace.js";
+
+/**
+ * What a run's inputs change in the workspace, so the panels show what is being rerun. An extract's
+ * schema is kept in the history as the JSON Schema that was sent, so it comes back in JSON mode.
+ */
+export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
+  const input = run.input;
+  const text = (key: string) => (typeof input[key] === "string" ? (input[key] as string) : "");
+  const flag = (key: string, fallback: boolean) =>
+    typeof input[key] === "boolean" ? (input[key] as boolean) : fallback;
+  switch (run.kind) {
+    case "act":
+      return { url: run.url, act: { instruction: text("instruction") } };
+    case "fetch": {
+      const format = input["format"];
+      return {
+        fetch: {
+          url: text("url"),
+          format: format === "raw" || format === "json" || format === "markdown" ? format : "raw",
+          schema: input["schema"] ? JSON.stringify(input["schema"], null, 2) : "",
+          proxies: flag("proxies", false),
+          allowRedirects: flag("allowRedirects", false),
+          allowInsecureSsl: flag("allowInsecureSsl", false),
+        },
+      };
+    }
+    case "extract": {
+      const schema = input["schema"] as { value?: unknown } | undefined;
+      const options = (input["options"] ?? {}) as Workspace["options"];
+      return {
+        url: run.url,
+        instruction: text("instruction"),
+        options,
+        ...(schema?.value ? { schema: { mode: "json", source: JSON.stringify(schema.value, null, 2) } } : {}),
+      };
+    }
+  }
+}
+
+/**
+ * Reruns a kept run: loads its inputs into the workspace, brings the tab back to the page it ran on
+ * (extract, act), and calls the same method with the same params. The new run arrives in the history.
+ */
+export async function rerun(
+  run: RunRecord,
+  client: StudioClient,
+  dispatch: (action: StudioAction) => void,
+): Promise<void> {
+  dispatch({ type: "workspace.patch", patch: workspacePatchFor(run) });
+  // The kept input is the params as sent; parsing it with the method's own schema types it again.
+  if (run.kind === "fetch") {
+    await client.call("fetch.run", studioMethods["fetch.run"].params.parse(run.input));
+    return;
+  }
+  await client.call("session.navigate", { to: { url: run.url } });
+  if (run.kind === "act") await client.call("act.run", studioMethods["act.run"].params.parse(run.input));
+  else
+    await client.call(
+      "extract.run",
+      studioMethods["extract.run"].params.parse({ ...run.input, runId: crypto.randomUUID() }),
+    );
+}
