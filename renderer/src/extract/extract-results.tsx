@@ -1,0 +1,84 @@
+import type { StudioResult } from "@loupe/studio/common";
+import { JsonTree } from "../components/json-tree/json-tree.js";
+import { formatJsonPath } from "../components/json-tree/json-path.js";
+import type { RunState } from "./use-extract-run.js";
+
+/** What the last run gave: the data as a tree, where it missed the schema, and what it cost. */
+export function ExtractResults({ state, noKeyHint }: { state: RunState; noKeyHint: string | undefined }) {
+  switch (state.status) {
+    case "idle":
+      return <p className="extract-empty">Run to see the data here (Ctrl/Cmd+Enter).</p>;
+    case "running":
+      return (
+        <p className="extract-running" role="status">
+          Running…
+        </p>
+      );
+    case "cancelled":
+      return (
+        <p className="extract-cancelled" role="status">
+          Cancelled.
+        </p>
+      );
+    case "failed":
+      return (
+        <div className="extract-failed" role="alert">
+          <strong>{state.error.code}</strong>: {state.error.message}
+          {state.error.issues && state.error.issues.length > 0 && (
+            <ul>
+              {state.error.issues.map((issue, index) => (
+                <li key={index}>{issue.message}</li>
+              ))}
+            </ul>
+          )}
+          {noKeyHint && <p className="extract-hint">{noKeyHint}</p>}
+        </div>
+      );
+    case "done":
+      return <DoneResult answer={state.answer} />;
+  }
+}
+
+function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
+  const { metrics, validationIssues, cacheStatus } = answer;
+  return (
+    <div className="extract-done">
+      <dl className="extract-metrics" aria-label="Run metrics">
+        <div>
+          <dt>Tokens</dt>
+          <dd>
+            {metrics.inputTokens} in / {metrics.outputTokens} out
+          </dd>
+        </div>
+        <div>
+          <dt>Model calls</dt>
+          <dd>{metrics.llmCalls}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{Math.round(metrics.ms)} ms</dd>
+        </div>
+        {cacheStatus && (
+          <div>
+            <dt>Cache</dt>
+            <dd>{cacheStatus}</dd>
+          </div>
+        )}
+      </dl>
+      {validationIssues && validationIssues.length > 0 && (
+        <div className="extract-invalid" role="alert">
+          <strong>The data does not match the schema</strong> (after one repair turn). What the model gave is
+          below.
+          <ul aria-label="Validation issues">
+            {validationIssues.map((issue, index) => (
+              <li key={index}>
+                <code>{formatJsonPath(issue.path)}</code>: {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <JsonTree value={answer.result} label="Extract result" />
+    </div>
+  );
+}

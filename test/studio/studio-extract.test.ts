@@ -1,0 +1,128 @@
+/**
+ * The Extract panel end to end: Monaco with zod's types shows a deliberate error, a fixed schema runs
+ * against the scripted model (Ctrl+Enter), the JSON tree shows the data with its tokens and model calls,
+ * JSON Schema mode runs too, and a slow run is cancelled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { idOf, lastUserText } from "../support/harness.js";
+import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+
+// One line each: Monaco auto-indents and auto-closes brackets after a typed newline.
+const BROKEN = `z.object({ books: z.array(z.object({ title: z.strin() })) })`;
+const FIXED = `const schema = z.object({ books: z.array(z.object({ title: z.string(), url: z.string().url() })) });`;
+
+/** Replaces the schema editor's text the way a paste does (no auto-closed brackets). */
+async function setSchema(ui: Page, text: string): Promise<void> {
+  await ui.locator(".schema-editor-host .view-lines").click();
+  await ui.keyboard.press("ControlOrMeta+A");
+  await ui.keyboard.press("Delete");
+  await ui.keyboard.insertText(text);
+}
+
+/** The model's answer: the book's link as the id the snapshot gave it, as a model answers a URL field. */
+function bookReply(request: Parameters<typeof lastUserText>[0]) {
+  const id = idOf(lastUserText(request), "link: The Lighthouse Keeper");
+  return {
+    json: { books: [{ title: "The Lighthouse Keeper", url: id }] },
+    usage: { input: 321, output: 12 },
+  };
+}
+
+describe("the Extract panel", () => {
+  let h: StudioHarness;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    h = await startStudioHarness();
+    // A page error (a chunk that failed to load, a CSP refusal) fails the test with its cause.
+    h.ui.on("pageerror", (error) => pageErrors.push(error.message));
+    // The browse pane opens the demo page in the first tab; wait for it (the run reads that page).
+    const { demoUrl } = await h.studio.service.handlers["app.info"]({});
+    const activeUrl = async () =>
+      (await h.studio.service.handlers["session.pages"]({})).pages.find((p) => p.active)?.url;
+    for (let tries = 0; (await activeUrl()) !== demoUrl; tries++) {
+      if (tries > 300) throw new Error("the demo page never opened");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await h.ui.locator(".schema-editor-host .monaco-editor").waitFor();
+  });
+  afterAll(async () => {
+    await h?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("marks a zod type error inline, then runs the fixed schema with Ctrl+Enter", async () => {
+    const { ui } = h;
+    await ui
+      .getByRole("form", { name: "Extract" })
+      .getByLabel("Instruction")
+      .fill("the books with their links");
+    await setSchema(ui, BROKEN);
+    const squiggle = ui.locator(".schema-editor-host .squiggly-error");
+    await squiggle.first().waitFor({ timeout: 30_000 });
+    const problems = ui.getByRole("list", { name: "Schema problems" });
+    await expect.poll(() => problems.textContent(), { timeout: 15_000 }).toMatch(/strin/);
+    await h.screenshot("extract-error");
+
+    await setSchema(ui, FIXED);
+    await expect.poll(() => squiggle.count(), { timeout: 30_000 }).toBe(0);
+
+    h.model.enqueue(bookReply);
+    await ui.locator(".schema-editor-host .view-lines").click();
+    await ui.keyboard.press("ControlOrMeta+Enter");
+    const tree = ui.getByRole("tree", { name: "Extract result" });
+    await tree.waitFor({ timeout: 30_000 });
+    const text = (await tree.textContent()) ?? "";
+    expect(text).toContain("The Lighthouse Keeper");
+    expect(text).toMatch(/\/books\/the-lighthouse-keeper/);
+    const metrics = ui.getByLabel("Run metrics");
+    expect(await metrics.textContent()).toMatch(/321 in \/ 12 out/);
+    expect(await metrics.textContent()).toMatch(/Model calls\s*1/);
+    expect(h.model.requests).toHaveLength(1);
+    await h.screenshot("extract-result");
+  });
+
+  it("converts to JSON Schema and runs in that mode", async () => {
+    const { ui } = h;
+    // The switch waits for the service to convert the zod schema, so the radio turns checked after it.
+    const jsonMode = ui.getByRole("radio", { name: "JSON Schema" });
+    await jsonMode.click();
+    await expect.poll(() => jsonMode.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => ui.locator(".schema-editor-host .view-lines").textContent(), { timeout: 15_000 })
+      .toMatch(/"books"/);
+    expect(await ui.locator(".schema-editor-host .squiggly-error").count()).toBe(0);
+    h.model.enqueue(bookReply);
+    await ui.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => ui.getByLabel("Run metrics").textContent(), { timeout: 30_000 })
+      .toMatch(/Model calls\s*1/);
+    expect(await ui.getByRole("tree", { name: "Extract result" }).textContent()).toContain("Lighthouse");
+    expect(h.model.requests).toHaveLength(2);
+    // The request carried the JSON Schema the zod converted to.
+    expect(JSON.stringify(h.model.requests[1]?.body)).toContain("books");
+  });
+
+  it("flags a JSON Schema that breaks the meta-schema", async () => {
+    const { ui } = h;
+    await setSchema(ui, `{ "type": "objekt" }`);
+    await ui.locator(".schema-editor-host .squiggly-error").first().waitFor({ timeout: 30_000 });
+    await setSchema(ui, `{ "type": "object" }`);
+    await expect
+      .poll(() => ui.locator(".schema-editor-host .squiggly-error").count(), { timeout: 30_000 })
+      .toBe(0);
+  });
+
+  it("cancels a slow run", async () => {
+    const { ui } = h;
+    const before = h.model.requests.length;
+    h.model.enqueue({ hang: true });
+    await ui.getByRole("button", { name: "Run", exact: true }).click();
+    await ui.getByText("Running…").waitFor();
+    await expect.poll(() => h.model.requests.length, { timeout: 30_000 }).toBe(before + 1);
+    await ui.getByRole("button", { name: "Cancel" }).click();
+    await ui.getByText("Cancelled.").waitFor({ timeout: 10_000 });
+    expect(await ui.getByRole("button", { name: "Run", exact: true }).isEnabled()).toBe(true);
+    // core's extract takes no AbortSignal yet: the model call itself runs on until its own timeout.
+  });
+});
