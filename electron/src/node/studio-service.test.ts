@@ -108,8 +108,23 @@ describe("the Studio service over the in-memory transport", () => {
     while (model.requests.length < 2) await new Promise((r) => setTimeout(r, 10));
     expect(await client.call("extract.cancel", { runId: "slow" })).toEqual({ cancelled: true });
     await expect(run).rejects.toMatchObject({ code: "cancelled" });
+    // Cancel stops the work itself: the model request in flight is aborted, not left to run up a bill.
+    await expect.poll(() => model.requests[1]?.aborted).toBe(true);
     expect(progress.filter((p) => p.runId === "slow").map((p) => p.stage)).toEqual(["started", "cancelled"]);
     expect(await client.call("extract.cancel", { runId: "slow" })).toEqual({ cancelled: false });
+    await client.call("settings.set", { baseURL: null });
+  });
+
+  it("aborts a run past its timeout with core's timeout error", async () => {
+    await client.call("settings.set", { baseURL: model.baseURL });
+    model.enqueue({ hang: true });
+    const count = model.requests.length;
+    await expect(
+      client.call("extract.run", { runId: "late", instruction: "anything", options: { timeout: 300 } }),
+    ).rejects.toMatchObject({ code: "extract_timeout" });
+    expect(model.requests.length).toBe(count + 1);
+    await expect.poll(() => model.requests.at(-1)?.aborted).toBe(true);
+    expect(progress.filter((p) => p.runId === "late").map((p) => p.stage)).toEqual(["started", "failed"]);
     await client.call("settings.set", { baseURL: null });
   });
 

@@ -1,6 +1,8 @@
-import { SchemaValidationError, type ClientMetrics } from "@loupe/core";
+import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
+import { beginEngineExtract, type EngineUsage } from "@loupe/core/engine";
 import type { StudioHandlers, StudioParsedParams, StudioResult } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
+import { liveBrowserOf } from "../live/live-browser.js";
 import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
@@ -9,7 +11,9 @@ type ExtractHandlers = Pick<StudioHandlers, "extract.run" | "extract.cancel" | "
 
 /**
  * Extract runs, each cancellable by the id its caller chose, and zod sources evaluated in the sandbox
- * (one warm worker per service, started on first use).
+ * (one warm worker per service, started on first use). Runs go through core's engine on the Studio's
+ * own CDP sessions rather than `Client.extract`: the engine takes an AbortSignal (Cancel really stops
+ * the model request) and reports each run's own usage, so concurrent runs never mix their metrics.
  */
 export function extractHandlers(
   context: StudioContext,
@@ -33,7 +37,6 @@ async function extractRun(
   sandbox: SchemaSandbox,
   params: StudioParsedParams<"extract.run">,
 ): Promise<StudioResult<"extract.run">> {
-  const client = context.client();
   const { runId, instruction, schema, options = {} } = params;
   if (runs.has(runId))
     throw new StudioError("invalid_params", `Run "${runId}" is already under way.`, [
@@ -43,34 +46,61 @@ async function extractRun(
     throw new StudioError("invalid_params", "A schema needs an instruction.", [
       { path: ["instruction"], message: "required with schema" },
     ]);
+  // One controller stops everything a run does: Cancel and the timeout abort the page reading and the
+  // model request in flight, so a cancelled run costs no further tokens.
   const controller = new AbortController();
   runs.set(runId, controller);
+  const { timeout } = options;
+  const timer =
+    timeout === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new ExtractTimeoutError("extract", timeout)), timeout);
   const page = context.tabs.active();
   const started = new Date();
   const startedMs = performance.now();
-  const before = client.metrics;
-  const metrics = () => ({ ...difference(before, client.metrics), ms: performance.now() - startedMs });
+  let usage: Omit<EngineUsage, "ms"> = NO_MODEL_WORK;
+  const metrics = () => ({ ...usage, ms: performance.now() - startedMs });
   const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) =>
     // Fire and forget: the thumbnail takes a screenshot, and the answer should not wait for it.
     void context.history
       .record({ kind: "extract", started, url: page.url(), input: params, outcome, metrics: metrics(), page })
       .catch(() => {});
   context.emit("run.progress", { runId, stage: "started" });
-  try {
-    const jsonSchema = schema?.kind === "zod" ? await evaluateZod(sandbox, schema.source) : schema?.value;
-    const { model, ...rest } = options;
-    const extractOptions = { ...rest, page, model: context.modelConfiguration(model) };
-    const cancelled = new Promise<never>((_, reject) =>
-      controller.signal.addEventListener("abort", () =>
-        reject(new StudioError("cancelled", `Run "${runId}" was cancelled.`)),
+  const cancelled = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener("abort", () =>
+      reject(
+        controller.signal.reason instanceof ExtractTimeoutError
+          ? controller.signal.reason
+          : new StudioError("cancelled", `Run "${runId}" was cancelled.`),
       ),
-    );
-    if (controller.signal.aborted) throw new StudioError("cancelled", `Run "${runId}" was cancelled.`);
-    const work = !instruction
-      ? client.extract(extractOptions)
-      : jsonSchema
-        ? client.extract(instruction, jsonSchema, extractOptions)
-        : client.extract(instruction, extractOptions);
+    ),
+  );
+  cancelled.catch(() => {});
+  try {
+    const work = (async () => {
+      const jsonSchema = schema?.kind === "zod" ? await evaluateZod(sandbox, schema.source) : schema?.value;
+      const { model, selector, ignoreSelectors, screenshot } = options;
+      const begun = await beginEngineExtract(
+        {
+          ...(instruction ? { instruction } : {}),
+          ...(jsonSchema ? { schema: jsonSchema } : {}),
+          options: {
+            ...(selector ? { selector } : {}),
+            ...(ignoreSelectors ? { ignoreSelectors } : {}),
+            ...(screenshot ? { screenshot } : {}),
+          },
+        },
+        {
+          sessions: await liveBrowserOf(context).sessionsFor(page),
+          model: context.modelConfiguration(model),
+          signal: controller.signal,
+        },
+      );
+      if (!begun.needsModel) return begun.result;
+      const answered = await begun.answer();
+      usage = answered.usage;
+      return answered.result;
+    })();
     work.catch(() => {}); // a cancelled run's late failure is not an unhandled rejection
     const result = await Promise.race([work, cancelled]);
     const done = metrics();
@@ -78,7 +108,8 @@ async function extractRun(
     record({ ok: true, output: result });
     return { runId, result, metrics: done };
   } catch (error) {
-    const stage = controller.signal.aborted ? "cancelled" : "failed";
+    const stage =
+      controller.signal.aborted && !(error instanceof ExtractTimeoutError) ? "cancelled" : "failed";
     context.emit("run.progress", { runId, stage, ms: metrics().ms });
     record({ ok: false, error });
     // The Studio shows what the model produced against the issues, so it answers instead of failing.
@@ -91,6 +122,7 @@ async function extractRun(
       };
     throw error;
   } finally {
+    clearTimeout(timer);
     runs.delete(runId);
   }
 }
@@ -110,11 +142,4 @@ function describeIssue(issue: SourceIssue): string {
   return issue.line ? `line ${issue.line}:${issue.column ?? 1}: ${issue.message}` : issue.message;
 }
 
-/** Model work between two metrics snapshots (extract only: runs are extracts). */
-function difference(before: ClientMetrics, after: ClientMetrics) {
-  return {
-    llmCalls: after.extract.llmCalls - before.extract.llmCalls,
-    inputTokens: after.extract.inputTokens - before.extract.inputTokens,
-    outputTokens: after.extract.outputTokens - before.extract.outputTokens,
-  };
-}
+const NO_MODEL_WORK = { llmCalls: 0, inputTokens: 0, outputTokens: 0 };
