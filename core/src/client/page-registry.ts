@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { CdpConnection } from "../cdp/cdp-connection.js";
-import { PageSessions, unknownPageError } from "../cdp/page-sessions.js";
+import { unknownPageError, type PageSessions } from "../cdp/page-sessions.js";
 import { targetIdOf } from "../cdp/page-target.js";
-import { watchNetwork } from "../act/page-settle.js";
 import { ClientError } from "../errors.js";
+import { WatchedTargets } from "./watched-targets.js";
 
 /**
  * Which page is active (the most recently opened one still open), and Loupe's CDP sessions for each page
@@ -11,12 +11,13 @@ import { ClientError } from "../errors.js";
  */
 export class PageRegistry {
   private readonly order: Page[] = [];
-  private readonly sessions = new Map<string, Promise<PageSessions>>();
+  private readonly targets: WatchedTargets;
 
   private constructor(
     context: BrowserContext,
     private readonly connection: CdpConnection,
   ) {
+    this.targets = new WatchedTargets(connection);
     for (const page of context.pages()) this.track(page);
     context.on("page", (page) => this.track(page));
   }
@@ -45,9 +46,7 @@ export class PageRegistry {
     });
     connection.on("Target.targetDestroyed", (params) => {
       const { targetId } = params as { targetId: string };
-      const sessions = this.sessions.get(targetId);
-      this.sessions.delete(targetId);
-      void sessions?.then((attached) => attached.detach()).catch(() => {});
+      this.targets.forget(targetId);
     });
     await connection.send("Target.setDiscoverTargets", { discover: true });
     const { targetInfos } = await connection.send<{ targetInfos: { targetId: string; type: string }[] }>(
@@ -79,16 +78,7 @@ export class PageRegistry {
   }
 
   private sessionsForTarget(targetId: string): Promise<PageSessions> {
-    let sessions = this.sessions.get(targetId);
-    if (!sessions) {
-      sessions = PageSessions.attach(this.connection, targetId).then(async (attached) => {
-        await watchNetwork(attached);
-        return attached;
-      });
-      this.sessions.set(targetId, sessions);
-      sessions.catch(() => this.sessions.delete(targetId));
-    }
-    return sessions;
+    return this.targets.sessionsFor(targetId);
   }
 
   private track(page: Page): void {

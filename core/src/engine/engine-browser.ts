@@ -1,6 +1,6 @@
-import { watchNetwork } from "../act/page-settle.js";
 import { CdpCommandError, CdpConnection, type CdpParams } from "../cdp/cdp-connection.js";
-import { PageSessions } from "../cdp/page-sessions.js";
+import type { PageSessions } from "../cdp/page-sessions.js";
+import { WatchedTargets } from "../client/watched-targets.js";
 import { ClientError } from "../errors.js";
 
 /** How the server holds a browser it runs extract and act in. */
@@ -56,9 +56,11 @@ export async function attachEngineBrowser(
 
 class TargetTracker implements EngineBrowser {
   private readonly order: string[] = [];
-  private readonly sessions = new Map<string, Promise<PageSessions>>();
+  private readonly targets: WatchedTargets;
 
-  constructor(private readonly connection: CdpConnection) {}
+  constructor(private readonly connection: CdpConnection) {
+    this.targets = new WatchedTargets(connection);
+  }
 
   get closed(): boolean {
     return this.connection.closed;
@@ -73,9 +75,7 @@ class TargetTracker implements EngineBrowser {
       const { targetId } = params as { targetId: string };
       const index = this.order.indexOf(targetId);
       if (index >= 0) this.order.splice(index, 1);
-      const sessions = this.sessions.get(targetId);
-      this.sessions.delete(targetId);
-      void sessions?.then((attached) => attached.detach()).catch(() => {});
+      this.targets.forget(targetId);
     });
     if (blockedUrlPatterns.length) await this.blockEverywhere(blockedUrlPatterns);
     await this.connection.send("Target.setDiscoverTargets", { discover: true });
@@ -114,16 +114,7 @@ class TargetTracker implements EngineBrowser {
   }
 
   private attach(targetId: string): Promise<PageSessions> {
-    let sessions = this.sessions.get(targetId);
-    if (!sessions) {
-      sessions = PageSessions.attach(this.connection, targetId).then(async (attached) => {
-        await watchNetwork(attached);
-        return attached;
-      });
-      this.sessions.set(targetId, sessions);
-      sessions.catch(() => this.sessions.delete(targetId));
-    }
-    return sessions;
+    return this.targets.sessionsFor(targetId);
   }
 
   /**
