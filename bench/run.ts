@@ -9,8 +9,15 @@ import { snapshotSection } from "./snapshot/snapshot-section.js";
 import { markdownSection } from "./markdown/markdown-section.js";
 import { fetchThroughputSection } from "./fetch/fetch-throughput-section.js";
 import { sessionsSection } from "./sessions/sessions-section.js";
+import { studioSection } from "./studio-section.js";
 
-const SECTIONS: BenchSection[] = [snapshotSection, markdownSection, fetchThroughputSection, sessionsSection];
+const SECTIONS: BenchSection[] = [
+  snapshotSection,
+  markdownSection,
+  fetchThroughputSection,
+  sessionsSection,
+  studioSection,
+];
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);
 const unknown = options.only.filter((name) => !SECTIONS.some((s) => s.name === name));

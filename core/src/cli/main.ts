@@ -13,6 +13,7 @@ Commands:
   extract <url> [instruction]   read a page and print its text, an answer, or schema-shaped data as JSON
   fetch <url>                   fetch a URL over plain HTTP as raw, markdown or json (through Loupe Cloud)
   cloud serve | cloud keys      run Loupe Cloud, manage its API keys (needs @loupe/cloud)
+  studio [--web] [--port N]     open Loupe Studio, the desktop app; --web: in a browser (needs @loupe/studio)
 
 Run \`loupe <command> --help\` for a command's options.
 
@@ -30,6 +31,12 @@ async function main(argv: string[]): Promise<number> {
         runCloudCommand(argv: string[]): Promise<number>;
       }>("@loupe/cloud/cli", "@loupe/cloud", "cloud");
       return runCloudCommand(rest);
+    }
+    case "studio": {
+      const { runStudioCommand } = await importOptionalPackage<{
+        runStudioCommand(argv: string[]): Promise<number>;
+      }>("@loupe/studio/cli", "@loupe/studio", "studio");
+      return runStudioCommand(rest);
     }
     case "--version":
     case "-v": {

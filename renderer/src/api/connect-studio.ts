@@ -1,10 +1,22 @@
-import { createStudioClient, type StudioClient, type Transport } from "@loupe/studio/common";
+import {
+  createStudioClient,
+  type StudioClient,
+  type StudioErrorData,
+  type StudioMessage,
+  type Transport,
+} from "@loupe/studio/common";
 import { connectWebSocketTransport } from "./websocket-client-transport.js";
 
-/** The bridge Electron's preload exposes (see electron/src/preload): one message pipe to main. */
+/** How a bridged call ends: the service's response as plain data. */
+export type BridgeOutcome = { ok: true; result: unknown } | { ok: false; error: StudioErrorData };
+
+/**
+ * What Electron's preload exposes as `window.loupeStudio` (see electron/src/preload): one function per
+ * Studio method, and a subscription to the service's events. Nothing else of Electron reaches the page.
+ */
 export interface PreloadBridge {
-  send(message: unknown): void;
-  onMessage(handler: (message: unknown) => void): () => void;
+  readonly methods: Readonly<Record<string, (params: unknown) => Promise<BridgeOutcome>>>;
+  onEvent(handler: (name: string, payload: unknown) => void): () => void;
 }
 
 /**
@@ -28,12 +40,50 @@ export function webSocketUrl(location: Pick<Location, "host" | "hash">): string 
   return `ws://${location.host}/studio-api?token=${encodeURIComponent(token)}`;
 }
 
-function bridgeTransport(bridge: PreloadBridge): Transport {
+/**
+ * The renderer's end of the Electron IPC transport: each request the typed client sends becomes a call
+ * of the bridge's function for that method, and its outcome comes back as the matching response, so
+ * the client validates params, results and events exactly as over the WebSocket.
+ */
+export function bridgeTransport(bridge: PreloadBridge): Transport {
+  const handlers = new Set<(message: StudioMessage) => void>();
+  const deliver = (message: StudioMessage): void => {
+    for (const handler of handlers) handler(message);
+  };
+  let closed = false;
+  const offEvents = bridge.onEvent((name, payload) => {
+    if (!closed) deliver({ kind: "event", name, payload });
+  });
   return {
-    send: (message) => bridge.send(message),
-    onMessage: (handler) => bridge.onMessage((message) => handler(message as Parameters<typeof handler>[0])),
+    send(message) {
+      if (closed || message.kind !== "request") return;
+      const { id, method, params } = message;
+      const call = Object.hasOwn(bridge.methods, method) ? bridge.methods[method] : undefined;
+      const outcome: Promise<BridgeOutcome> = call
+        ? call(params).catch((error: unknown) => ({
+            ok: false,
+            error: { code: "internal", message: error instanceof Error ? error.message : String(error) },
+          }))
+        : Promise.resolve({
+            ok: false,
+            error: {
+              code: "unknown_method",
+              message: `The desktop app offers no Studio method "${method}".`,
+            },
+          });
+      void outcome.then((answer) => {
+        if (!closed) deliver({ kind: "response", id, ...answer });
+      });
+    },
+    onMessage(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
     // The window and main live and die together: there is no separate close to observe.
     onClose: () => {},
-    close: () => {},
+    close() {
+      closed = true;
+      offEvents();
+    },
   };
 }
