@@ -35,4 +35,20 @@ describe("the Studio client over the in-memory pair", () => {
     server.close();
     await expect(call).rejects.toMatchObject({ code: "closed" });
   });
+
+  it("fails a call made after the close at once, with the transport's reason", async () => {
+    const { client: clientEnd } = createInMemoryTransportPair();
+    let closeWith: ((reason?: string) => void) | undefined;
+    const client = createStudioClient({
+      send: (message) => clientEnd.send(message),
+      onMessage: (handler) => clientEnd.onMessage(handler),
+      onClose: (handler) => void (closeWith = handler),
+      close: () => clientEnd.close(),
+    });
+    closeWith?.("The Studio refused this page's token.");
+    await expect(client.call("settings.get", {})).rejects.toMatchObject({
+      code: "closed",
+      message: "The Studio refused this page's token.",
+    });
+  });
 });

@@ -63,9 +63,12 @@ export function createStudioClient(transport: Transport): StudioClient {
       for (const handler of listeners.get(message.name) ?? []) handler(parsed.data);
     }
   });
-  transport.onClose(() => {
-    for (const call of pending.values())
-      call.reject(new StudioError("closed", "The connection to the Studio service closed."));
+  // Once closed, calls fail at once with why: a send on a closed transport is dropped and would
+  // otherwise leave the caller waiting forever.
+  let closed: StudioError | undefined;
+  transport.onClose((reason) => {
+    closed = new StudioError("closed", reason ?? "The connection to the Studio service closed.");
+    for (const call of pending.values()) call.reject(closed);
     pending.clear();
   });
 
@@ -73,6 +76,7 @@ export function createStudioClient(transport: Transport): StudioClient {
     call(method, params) {
       const parsed = studioMethods[method].params.safeParse(params);
       if (!parsed.success) return Promise.reject(invalidParams(method, parsed.error));
+      if (closed) return Promise.reject(closed);
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject });

@@ -32,8 +32,11 @@ export interface Transport {
   send(message: StudioMessage): void;
   /** Calls `handler` with every message from the other end; returns the unsubscribe function. */
   onMessage(handler: (message: StudioMessage) => void): () => void;
-  /** Calls `handler` once when the connection ends (either side). */
-  onClose(handler: () => void): void;
+  /**
+   * Calls `handler` once when the connection ends (either side), with the reason when the transport
+   * knows one a person can act on (a refused token, say).
+   */
+  onClose(handler: (reason?: string) => void): void;
   /** Ends the connection. */
   close(): void;
 }

@@ -1,22 +1,12 @@
+import { contentSecurityPolicy } from "../node/content-security-policy.js";
+
 /**
  * The Content Security Policy main puts on every response in the app's session that has headers. The
  * UI itself loads from disk, where no headers exist, so renderer/index.html carries its policy in a meta
  * tag (a test holds that one to the same rules); this header covers anything else and is stricter: over
  * IPC the window needs no connection at all, so `connect-src` is `'self'` only.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** `headers` with the Studio's policy set (replacing any policy the response brought, in any case). */
 export function withContentSecurityPolicy(

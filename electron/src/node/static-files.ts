@@ -17,26 +17,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
-/**
- * The UI's policy, sent as a header in web mode (Electron reads the same policy from index.html's meta
- * tag). Monaco injects style elements, hence `'unsafe-inline'` for styles only; scripts come from 'self'.
- */
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 /** Serves the built renderer from `root`: GET and HEAD only, nothing outside `root`. */
 export async function serveStaticFile(
   root: string,

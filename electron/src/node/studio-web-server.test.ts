@@ -10,8 +10,17 @@ import { createStudioServer } from "./studio-server.js";
 import { startStudioWebServer, type StudioWebServer } from "./studio-web-server.js";
 import { socketTransport, STUDIO_API_PATH } from "./websocket-transport.js";
 
+const SETTINGS = {
+  model: "openai/x",
+  provider: "openai",
+  hasApiKey: false,
+  keySource: "none",
+  keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
+  keysPersistent: false,
+} as const;
+
 const handlers = {
-  "settings.get": async () => ({ model: "openai/x", hasApiKey: false }),
+  "settings.get": async () => SETTINGS,
 } as Partial<StudioHandlers> as StudioHandlers;
 
 function open(url: string, origin?: string): Promise<WebSocket> {
@@ -74,7 +83,7 @@ describe("the web-mode server", () => {
 
   it("serves the API to a client with the token", async () => {
     const client = createStudioClient(socketTransport(await open(`${api}?token=${server.token}`)));
-    expect(await client.call("settings.get", {})).toEqual({ model: "openai/x", hasApiKey: false });
+    expect(await client.call("settings.get", {})).toEqual(SETTINGS);
     client.close();
   });
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Transport } from "../common/transport.js";
-import { contentSecurityPolicy, serveStaticFile } from "./static-files.js";
+import { contentSecurityPolicy } from "./content-security-policy.js";
+import { serveStaticFile } from "./static-files.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
 
 /** A listening web-mode Studio: the UI and its API on one loopback origin. */
@@ -35,7 +36,7 @@ export async function startStudioWebServer(options: {
       return;
     }
     void serveStaticFile(options.rendererDir, request, response, {
-      "content-security-policy": contentSecurityPolicy(port),
+      "content-security-policy": contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
       "referrer-policy": "no-referrer",
     });
   });

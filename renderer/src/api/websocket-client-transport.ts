@@ -7,8 +7,9 @@ import { isStudioMessage, type StudioMessage, type Transport } from "@loupe/stud
 export function connectWebSocketTransport(url: string): Promise<Transport> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    const closeHandlers: (() => void)[] = [];
+    const closeHandlers: ((reason?: string) => void)[] = [];
     let opened = false;
+    let closedReason: string | undefined;
     socket.addEventListener("open", () => {
       opened = true;
       resolve({
@@ -29,22 +30,22 @@ export function connectWebSocketTransport(url: string): Promise<Transport> {
           return () => socket.removeEventListener("message", listener);
         },
         onClose(handler) {
-          if (socket.readyState === WebSocket.CLOSED) queueMicrotask(handler);
+          if (socket.readyState === WebSocket.CLOSED) queueMicrotask(() => handler(closedReason));
           else closeHandlers.push(handler);
         },
         close: () => socket.close(),
       });
     });
     socket.addEventListener("close", (event) => {
-      if (!opened)
-        reject(
-          new Error(
-            event.code === 4401
-              ? "The Studio refused this page's token: open the address `loupe studio` printed."
-              : "Could not reach the Studio service: is `loupe studio` still running?",
-          ),
-        );
-      for (const handler of closeHandlers.splice(0)) handler();
+      // The service accepts the socket and then closes it with 4401 for a wrong token, so the refusal
+      // may come before or after "open": either way it reaches the caller as the reason.
+      const reason =
+        event.code === 4401
+          ? "The Studio refused this page's token: open the address `loupe studio` printed."
+          : "Could not reach the Studio service: is `loupe studio` still running?";
+      closedReason = reason;
+      if (!opened) reject(new Error(reason));
+      for (const handler of closeHandlers.splice(0)) handler(reason);
     });
   });
 }
