@@ -123,6 +123,7 @@ describe("the Extract panel", () => {
     await ui.getByRole("button", { name: "Cancel" }).click();
     await ui.getByText("Cancelled.").waitFor({ timeout: 10_000 });
     expect(await ui.getByRole("button", { name: "Run", exact: true }).isEnabled()).toBe(true);
-    // core's extract takes no AbortSignal yet: the model call itself runs on until its own timeout.
+    // Cancel stops the work itself: the model request in flight is aborted.
+    await expect.poll(() => h.model.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
   });
 });

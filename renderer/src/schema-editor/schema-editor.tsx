@@ -68,6 +68,8 @@ export function SchemaEditor({
     const created = monaco.editor.create(host.current, {
       automaticLayout: true,
       minimap: { enabled: false },
+      // A schema is a few dozen lines: a sticky header would only cover the first of them.
+      stickyScroll: { enabled: false },
       fontSize: 13,
       scrollBeyondLastLine: false,
       tabSize: 2,
