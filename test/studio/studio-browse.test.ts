@@ -31,7 +31,10 @@ describe("browsing in the Studio", () => {
     await h?.close();
   });
 
-  /** Where a page CSS point is drawn on the live view (the frame shows the viewport at 1:1). */
+  /**
+   * Where a page CSS point is drawn on the live view (the frame shows the viewport at 1:1, contained in
+   * the view and drawn from its top, centred across).
+   */
   async function onLiveView(x: number, y: number): Promise<{ x: number; y: number }> {
     const image = h.ui.getByRole("img", { name: "The page, live" });
     return image.evaluate(
@@ -40,7 +43,7 @@ describe("browsing in the Studio", () => {
         const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
         return {
           x: box.left + (box.width - img.naturalWidth * scale) / 2 + point.x * scale,
-          y: box.top + (box.height - img.naturalHeight * scale) / 2 + point.y * scale,
+          y: box.top + point.y * scale,
         };
       },
       { x, y },

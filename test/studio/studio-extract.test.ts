@@ -10,7 +10,7 @@ import { startStudioHarness, type StudioHarness } from "../support/studio-harnes
 
 // One line each: Monaco auto-indents and auto-closes brackets after a typed newline.
 const BROKEN = `z.object({ books: z.array(z.object({ title: z.strin() })) })`;
-const FIXED = `const schema = z.object({ books: z.array(z.object({ title: z.string(), url: z.string().url() })) });`;
+const FIXED = `const schema = z.object({ books: z.array(z.object({ title: z.string(), url: z.url() })) });`;
 
 /** Replaces the schema editor's text the way a paste does (no auto-closed brackets). */
 async function setSchema(ui: Page, text: string): Promise<void> {

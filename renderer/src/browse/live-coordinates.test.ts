@@ -14,11 +14,17 @@ describe("toPagePoint", () => {
     expect(toPagePoint(420, 230, box, frame)).toEqual({ x: 640, y: 360 });
   });
 
-  it("leaves out the letterbox bars of a contained image", () => {
-    // A box twice as tall as the image's aspect: bars of 180px above and below.
+  it("leaves out the spare room of a contained image, all of it below the frame", () => {
+    // A box twice as tall as the image's aspect: the frame is drawn at the top, 360px of room below.
     const box = { left: 0, top: 0, width: 640, height: 720 };
-    expect(toPagePoint(320, 100, box, frame)).toBeUndefined();
-    expect(toPagePoint(320, 360, box, frame)).toEqual({ x: 640, y: 360 });
+    expect(toPagePoint(320, 500, box, frame)).toBeUndefined();
+    expect(toPagePoint(320, 180, box, frame)).toEqual({ x: 640, y: 360 });
+  });
+
+  it("leaves out the bars left and right of a frame narrower than its box", () => {
+    const box = { left: 0, top: 0, width: 1280, height: 360 };
+    expect(toPagePoint(100, 180, box, frame)).toBeUndefined();
+    expect(toPagePoint(640, 180, box, frame)).toEqual({ x: 640, y: 360 });
   });
 
   it("maps nothing on a hidden (zero-size) view", () => {

@@ -15,7 +15,8 @@ export interface DrawnBox {
 
 /**
  * Maps a pointer on the drawn frame to the page's CSS pixels (what CDP input takes). The image is drawn
- * with `object-fit: contain`, so it may be letterboxed inside its box; a point in the bars, or a box
+ * with `object-fit: contain` and `object-position: center top` (the page starts under the address bar,
+ * as in a browser), so spare room is split left and right but all below; a point in the bars, or a box
  * with no size (a hidden view), maps to nothing.
  */
 export function toPagePoint(
@@ -29,7 +30,7 @@ export function toPagePoint(
   const drawnWidth = frame.width * scale;
   const drawnHeight = frame.height * scale;
   const fx = (clientX - box.left - (box.width - drawnWidth) / 2) / drawnWidth;
-  const fy = (clientY - box.top - (box.height - drawnHeight) / 2) / drawnHeight;
+  const fy = (clientY - box.top) / drawnHeight;
   if (fx < 0 || fx > 1 || fy < 0 || fy > 1) return undefined;
   const { deviceWidth, deviceHeight, offsetTop, pageScaleFactor } = frame.metadata;
   return {

@@ -42,7 +42,7 @@ export const STARTER_ZOD_SCHEMA = `z.object({
       title: z.string(),
       author: z.string(),
       price: z.string().describe("with the currency sign"),
-      url: z.string().url(),
+      url: z.url(),
     }),
   ),
 })
