@@ -6,6 +6,15 @@ export interface SnippetModel {
   baseURL?: string;
 }
 
+/** How every snippet ends: run `main()` and turn a failure into a non-zero exit code. */
+const RUN_MAIN = [
+  "main().catch((error: unknown) => {",
+  "  console.error(error);",
+  "  process.exitCode = 1;",
+  "});",
+  "",
+];
+
 /**
  * A string as a TypeScript literal. JSON's escaping is a subset of JavaScript's, and a double-quoted
  * literal gives backticks and `${` no meaning, so any instruction (quotes, newlines) survives as typed.
@@ -65,11 +74,7 @@ function browserProgram(url: string, imports: string[], preamble: string[], call
     "  }",
     "}",
     "",
-    "main().catch((error: unknown) => {",
-    "  console.error(error);",
-    "  process.exitCode = 1;",
-    "});",
-    "",
+    ...RUN_MAIN,
   ].join("\n");
 }
 
@@ -157,11 +162,7 @@ export function fetchSnippet(workspace: Workspace): string {
     "  console.log(JSON.stringify(result, null, 2));",
     "}",
     "",
-    "main().catch((error: unknown) => {",
-    "  console.error(error);",
-    "  process.exitCode = 1;",
-    "});",
-    "",
+    ...RUN_MAIN,
   ].join("\n");
 }
 
