@@ -4,7 +4,7 @@
  * drives the page with Playwright over the session's connectUrl, and its extract and act run on the
  * server (with the result cache); the server's own API says what became of the session.
  */
-import { Client, ClientError, type LogLine } from "@loupe/core";
+import { Client, ClientError, SchemaValidationError, type LogLine } from "@loupe/core";
 import type { Page } from "playwright-core";
 import puppeteer from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +152,21 @@ describe("a CLOUD client", () => {
     const { pageText } = await client.extract();
     expect(pageText).toContain("Red Shoe");
     expect(h.model!.requests).toHaveLength(1);
+  });
+
+  it("an answer the server could not fit to the schema is the same SchemaValidationError as in LOCAL", async () => {
+    h.model!.reset();
+    // The first answer and the repair turn's answer both miss the schema (no status, price a number).
+    h.model!.enqueue({ json: { name: "Red Shoe", price: 12 } });
+    h.model!.enqueue({ json: { name: "Red Shoe", price: 12 } });
+    const error = await rejectionOf(client.extract("the product", productSchema, { serverCache: false }));
+    expect(error).toBeInstanceOf(SchemaValidationError);
+    const miss = error as SchemaValidationError;
+    expect(miss.received).toEqual({ name: "Red Shoe", price: 12 });
+    expect(miss.issues.map((issue) => issue.path.join("."))).toEqual(
+      expect.arrayContaining(["price", "status"]),
+    );
+    expect(h.model!.requests).toHaveLength(2);
   });
 
   it("reads the page passed as `page`, also a Puppeteer page attached through connectURL()", async () => {

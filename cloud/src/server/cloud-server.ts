@@ -160,6 +160,7 @@ function buildApp(
       error: known.code,
       message: known.message,
       id: request.id,
+      ...known.details,
     });
   });
   app.setNotFoundHandler((request, reply) => {

@@ -9,6 +9,11 @@ export class ServiceError extends Error {
     readonly statusCode: number,
     readonly code: FetchErrorCode,
     message: string,
+    /**
+     * For an answer that missed its schema: the issues and the value the model produced, added to the
+     * body so a client can rebuild the same `SchemaValidationError` a local extract throws.
+     */
+    readonly details?: { issues: { path: (string | number)[]; message: string }[]; received: unknown },
   ) {
     super(message);
   }

@@ -164,8 +164,12 @@ function explain(error: unknown, session: HostedSession, targetId: string | unde
     );
   if (targetId && error instanceof ClientError && error.message.includes(`"${targetId}" is not an open page`))
     return serviceError("invalid_request", `options.targetId: ${error.message}`);
-  if (error instanceof SchemaValidationError || error instanceof ClientError)
-    return serviceError("extraction_failed", error.message);
+  if (error instanceof SchemaValidationError)
+    return new ServiceError(422, "extraction_failed", error.message, {
+      issues: error.issues.map((issue) => ({ path: issue.path, message: issue.message })),
+      received: error.received,
+    });
+  if (error instanceof ClientError) return serviceError("extraction_failed", error.message);
   return error;
 }
 

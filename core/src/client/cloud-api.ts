@@ -65,6 +65,8 @@ export class CloudApiError extends ClientError {
     readonly status: number,
     readonly code: string | undefined,
     readonly requestId: string | undefined,
+    /** The whole error body the service sent (extra fields such as a schema miss's `issues`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -109,7 +111,7 @@ export function parseCloudAnswer(
       : `Loupe Cloud at ${endpoint.cloudURL} failed ${what} (HTTP ${status}` +
         `${code ? ` ${code}` : ""}): ${serviceMessage ?? (text.slice(0, 200) || "no message")}` +
         `${requestId ? ` [request ${requestId}]` : ""}`;
-  throw new CloudApiError(message, status, code, requestId);
+  throw new CloudApiError(message, status, code, requestId, body);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ActOptions } from "../act/act-arguments.js";
 import type { ActResult } from "../act/run-act.js";
-import { ExtractTimeoutError } from "../errors.js";
+import { ExtractTimeoutError, SchemaValidationError, type SchemaIssue } from "../errors.js";
 import type { ExtractCall } from "../extract/extract-arguments.js";
 import { CloudApiError, callCloud, type CloudEndpoint } from "./cloud-api.js";
 import {
@@ -24,7 +24,8 @@ export interface CloudOperationsContext {
 
 /**
  * Runs an extract on the service, on the page `targetId` of the session.
- * @throws as `finishExtract`, `CloudApiError` for an error answer, ExtractTimeoutError when the service
+ * @throws as `finishExtract`; SchemaValidationError when the server's answer missed the schema after its
+ *   repair turn; `CloudApiError` for another error answer; ExtractTimeoutError when the service
  *   reports the call's `timeout` passed, and `signal.reason` when the signal aborts.
  */
 export async function cloudExtract(
@@ -70,9 +71,26 @@ async function send(
     // The service ran out of the call's time before this side's timer fired: the same failure.
     if (timeout !== undefined && error instanceof CloudApiError && error.code === "target_timeout")
       throw Object.assign(new ExtractTimeoutError(operation, timeout), { cause: error });
+    // The server's answer missed the schema after its repair turn: the same error a local extract throws.
+    const missed = error instanceof CloudApiError ? schemaMiss(error) : undefined;
+    if (missed) throw Object.assign(missed, { cause: error });
     throw error;
   }
   const answer = parseServerAnswer(value, `${operation}()`);
   if (answer.usage) context.metrics.recordServerUsage(operation, answer.usage);
   return answer;
+}
+
+/** A `SchemaValidationError` from an `extraction_failed` answer that carries the issues and the value. */
+function schemaMiss(error: CloudApiError): SchemaValidationError | undefined {
+  const { issues, received } = error.body;
+  if (error.code !== "extraction_failed" || !Array.isArray(issues)) return undefined;
+  const valid = issues.filter(
+    (issue): issue is SchemaIssue =>
+      typeof issue === "object" &&
+      issue !== null &&
+      Array.isArray((issue as SchemaIssue).path) &&
+      typeof (issue as SchemaIssue).message === "string",
+  );
+  return valid.length ? new SchemaValidationError(valid, received) : undefined;
 }
