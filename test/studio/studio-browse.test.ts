@@ -14,8 +14,12 @@ iframe{position:absolute;left:0;top:300px;width:500px;height:200px;border:0}</st
 r.innerHTML = '<p style="margin:0;width:200px;height:40px" class="note">Shadow text: Green Scarf</p>';</script>
 </body></html>`;
 
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+async function eventually(check: () => Promise<boolean>, what = "a condition"): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe("browsing in the Studio", () => {
@@ -86,7 +90,7 @@ describe("browsing in the Studio", () => {
     );
   });
 
-  it("clicks the page through the live view, and shows a tab the page opens", async () => {
+  it("clicks the page through the live view, and brings a tab the page opens to the front", async () => {
     // Wait for a frame of the fixed page before aiming at it.
     await eventually(async () => (await pageText()).includes("Press me"));
     const button = await onLiveView(50, 50);
@@ -97,7 +101,18 @@ describe("browsing in the Studio", () => {
     await h.ui.mouse.click(link.x, link.y);
     const tab = h.ui.getByRole("tab", { name: "Frames and shadows" });
     await tab.waitFor();
-    expect(await h.ui.getByRole("tab", { name: "Fixed" }).getAttribute("aria-selected")).toBe("true");
+    await eventually(
+      async () => (await tab.getAttribute("aria-selected")) === "true",
+      "the new tab in front",
+    );
+    // Back to the opener for the picker test.
+    const fixed = h.ui.getByRole("tab", { name: "Fixed" });
+    await fixed.click();
+    await eventually(
+      async () => (await fixed.getAttribute("aria-selected")) === "true",
+      "the opener in front",
+    );
+    await eventually(async () => (await pageText()).includes("Clicked 1"), "the opener's text");
   });
 
   it("picks an element in a shadow root: the selector is filled and its snapshot part shown", async () => {

@@ -76,12 +76,10 @@ export class PageTabs {
   /** Describes one tracked page. */
   async info(page: StudioPage): Promise<PageInfo> {
     const pageId = this.track(page);
-    return {
-      pageId,
-      url: page.url(),
-      title: await page.title().catch(() => ""),
-      active: pageId === this.activeId,
-    };
+    const title = await page.title().catch(() => "");
+    // Read after the await: descriptions are sent as events, and one that waited on its title must not
+    // carry an older active tab than one sent after it.
+    return { pageId, url: page.url(), title, active: pageId === this.activeId };
   }
 
   /** Every open tab, in the order they were opened. */

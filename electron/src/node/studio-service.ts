@@ -92,7 +92,18 @@ export class StudioService {
     await client.init();
     this.client = client;
     for (const page of client.context.pages()) this.tabs.activate(this.tabs.track(page));
-    client.context.on("page", (page) => this.tabs.track(page));
+    client.context.on("page", (page) => {
+      this.tabs.track(page);
+      // A tab the page itself opens (a target=_blank link, window.open) comes to the front, as in a
+      // browser; tabs the Studio opens are activated by their own handler.
+      void page
+        .opener()
+        .then((opener) => {
+          const id = this.tabs.idOf(page);
+          if (opener && id) this.tabs.activate(id);
+        })
+        .catch(() => {});
+    });
   }
 
   /** Stops everything `start` started; safe to call more than once. */
