@@ -6,7 +6,7 @@ import "./app/app.css";
 // The composition root: the only place that looks at `window`, to pick the transport this shell offers.
 const root = createRoot(document.getElementById("root")!);
 const bridge = (window as { loupeStudio?: PreloadBridge }).loupeStudio;
-connectStudio(window.location, bridge).then(
+connectStudio(window.location, bridge, window.history).then(
   (client) => root.render(<App client={client} />),
   (error: unknown) =>
     root.render(

@@ -83,7 +83,8 @@ async function runWeb(options: LaunchOptions): Promise<number> {
       if (!stopping) {
         // The first stdout line, stable for scripts and tests to wait for.
         process.stdout.write(`Loupe Studio: ${studio.url}\n`);
-        if (options.open) window = openWindow(studio.url, stop, () => stopping);
+        // The window gets a one-time launch code, not the token: its command line is world-readable.
+        if (options.open) window = openWindow(studio.launchUrl(), stop, () => stopping);
       }
       await stopped;
     } finally {

@@ -94,4 +94,26 @@ describe("the web-mode server", () => {
     await expect(open(`${api}?token=${server.token}`, "http://evil.test")).rejects.toThrow(/403/);
     expect(connections.length).toBe(before);
   });
+
+  it("trades a launch code for the token once, and only for the UI's own origin", async () => {
+    const launch = new URL(server.launchUrl());
+    expect(launch.hash).toMatch(/^#launch=[\w-]+$/);
+    expect(launch.href).not.toContain(server.token);
+    const code = launch.hash.slice("#launch=".length);
+    const trade = (origin: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${server.port}/studio-launch`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const own = `http://127.0.0.1:${server.port}`;
+    expect((await trade("http://evil.test", { code })).status).toBe(403);
+    const first = await trade(own, { code });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ token: server.token });
+    const again = await trade(own, { code });
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toMatch(/used or has expired/);
+    expect((await trade(own, { code: "made-up" })).status).toBe(403);
+  });
 });

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Transport } from "../common/transport.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
+import { LAUNCH_PATH, LaunchCodes } from "./launch-codes.js";
 import { serveStaticFile } from "./static-files.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
 
@@ -13,6 +14,11 @@ export interface StudioWebServer {
   port: number;
   /** The per-launch token the UI presents to the API. */
   token: string;
+  /**
+   * An address for a browser started on the person's behalf: it carries a one-time launch code (good
+   * for a minute) instead of the token, since a command line is readable by other users of the machine.
+   */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
@@ -30,9 +36,15 @@ export async function startStudioWebServer(options: {
   const token = options.token ?? randomBytes(24).toString("base64url");
   let port = 0;
   const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
+  const launchCodes = new LaunchCodes(token);
+  const origins = () => hosts().map((host) => `http://${host}`);
   const server = createServer((request, response) => {
     if (!hosts().includes(request.headers.host ?? "")) {
       response.writeHead(421, { "content-type": "text/plain; charset=utf-8" }).end("Wrong host");
+      return;
+    }
+    if (new URL(request.url ?? "/", "http://127.0.0.1").pathname === LAUNCH_PATH) {
+      void launchCodes.answer(request, response, origins()).catch(() => response.destroy());
       return;
     }
     void serveStaticFile(options.rendererDir, request, response, {
@@ -42,7 +54,7 @@ export async function startStudioWebServer(options: {
   });
   const sockets = acceptStudioSockets(server, {
     token,
-    origins: () => hosts().map((host) => `http://${host}`),
+    origins,
     onConnection: options.onConnection,
   });
   await new Promise<void>((resolve, reject) => {
@@ -55,6 +67,7 @@ export async function startStudioWebServer(options: {
     url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
+    launchUrl: () => `http://127.0.0.1:${port}/#launch=${launchCodes.create()}`,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         sockets.close();

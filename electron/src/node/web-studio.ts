@@ -8,6 +8,8 @@ import { startStudioWebServer } from "./studio-web-server.js";
 export interface WebStudio {
   /** What to open in a browser (token included). */
   url: string;
+  /** An address with a one-time launch code instead of the token, for a browser the launcher starts. */
+  launchUrl(): string;
   port: number;
   service: StudioService;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startWebStudio(
     });
     return {
       url: web.url,
+      launchUrl: () => web.launchUrl(),
       port: web.port,
       service,
       close: async () => {

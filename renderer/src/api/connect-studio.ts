@@ -27,11 +27,38 @@ export interface PreloadBridge {
 export async function connectStudio(
   location: Location,
   bridge: PreloadBridge | undefined,
+  history: Pick<History, "replaceState">,
 ): Promise<StudioClient> {
-  const transport = bridge
-    ? bridgeTransport(bridge)
-    : await connectWebSocketTransport(webSocketUrl(location));
-  return createStudioClient(transport);
+  if (bridge) return createStudioClient(bridgeTransport(bridge));
+  await redeemLaunchCode(location, history);
+  return createStudioClient(await connectWebSocketTransport(webSocketUrl(location)));
+}
+
+/**
+ * A window the launcher opened carries `#launch=CODE` (its address is on a command line other users can
+ * read), not the token: trade the one-time code for the token and put the token in the address, so a
+ * reload still connects. Any other address is left as it is.
+ */
+export async function redeemLaunchCode(
+  location: Pick<Location, "hash" | "origin">,
+  history: Pick<History, "replaceState">,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  const code = new URLSearchParams(location.hash.replace(/^#/, "")).get("launch");
+  if (!code) return;
+  const response = await fetchImpl(`${location.origin}/studio-launch`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown; message?: unknown };
+  if (!response.ok || typeof body.token !== "string")
+    throw new Error(
+      typeof body.message === "string"
+        ? body.message
+        : "This launch code was refused: open the address `loupe studio` printed.",
+    );
+  history.replaceState(null, "", `#token=${body.token}`);
 }
 
 /** `ws://host/studio-api?token=…` from `http://host/#token=…`. */
