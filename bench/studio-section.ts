@@ -18,6 +18,7 @@ import { median } from "./stats.js";
 import { startStudioBenchPages } from "./studio-pages.js";
 import { expandProductsMs, installProbes, readProbes } from "./studio-probes.js";
 import { withTimeout } from "./with-timeout.js";
+import { untilDemoPageOpen } from "../test/support/studio-harness.js";
 
 const FPS_WINDOW_MS = 5_000;
 const CLICKS = 10;
@@ -47,7 +48,7 @@ export const studioSection: BenchSection = {
       try {
         const ui = await openUi(browser, studio);
         await waitForFrames(ui, 1);
-        await waitForDemoPage(studio);
+        await untilDemoPageOpen(studio);
         const fps = await measureFrameRate(ui, studio, pages.animatedUrl);
         const latencies = await measureInputLatency(ui, studio, pages.clickUrl);
         await ui.close();
@@ -140,21 +141,6 @@ async function waitForFrames(ui: Page, count: number, timeout = 30_000): Promise
     timeout,
     polling: 50,
   });
-}
-
-/**
- * Waits until the UI's own first navigation (to the demo page) has committed, so the bench's navigations
- * do not race it.
- */
-async function waitForDemoPage(studio: WebStudio): Promise<void> {
-  const { demoUrl } = await studio.service.handlers["app.info"]({});
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { pages } = await studio.service.handlers["session.pages"]({});
-    if (pages.some((page) => page.active && page.url.startsWith(demoUrl))) return;
-    if (Date.now() > deadline) throw new Error("the Studio never opened its demo page");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function navigate(studio: WebStudio, url: string): Promise<void> {

@@ -14,6 +14,14 @@ iframe{position:absolute;left:0;top:300px;width:500px;height:200px;border:0}</st
 r.innerHTML = '<p style="margin:0;width:200px;height:40px" class="note">Shadow text: Green Scarf</p>';</script>
 </body></html>`;
 
+/** The live view's <img> as the test reads it (this file is type-checked without the DOM library). */
+interface DrawnImage {
+  complete: boolean;
+  naturalWidth: number;
+  naturalHeight: number;
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+}
+
 async function eventually(check: () => Promise<boolean>, what = "a condition"): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await check())) {
@@ -42,7 +50,7 @@ describe("browsing in the Studio", () => {
   async function onLiveView(x: number, y: number): Promise<{ x: number; y: number }> {
     const image = h.ui.getByRole("img", { name: "The page, live" });
     return image.evaluate(
-      (img: HTMLImageElement, point) => {
+      (img: DrawnImage, point) => {
         const box = img.getBoundingClientRect();
         const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
         return {
@@ -61,7 +69,7 @@ describe("browsing in the Studio", () => {
   it("opens on the demo page with a live frame drawn", async () => {
     const image = h.ui.getByRole("img", { name: "The page, live" });
     await image.waitFor();
-    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    await eventually(() => image.evaluate((img: DrawnImage) => img.complete && img.naturalWidth > 0));
     await h.ui.getByText(/^\d+×\d+$/).waitFor();
     const address = h.ui.getByRole("textbox", { name: "Address" });
     await eventually(async () => (await address.inputValue()).startsWith("http://127.0.0.1"));

@@ -43,6 +43,7 @@ export async function startStudioHarness(): Promise<StudioHarness> {
   const ui = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await ui.goto(studio.url);
   await ui.getByText("Loupe Studio", { exact: true }).first().waitFor();
+  await untilDemoPageOpen(studio);
   await mkdir(STUDIO_ARTIFACTS, { recursive: true });
   return {
     studio,
@@ -61,4 +62,19 @@ export async function startStudioHarness(): Promise<StudioHarness> {
       await Promise.all([servers.close(), model.close()]);
     },
   };
+}
+
+/**
+ * The UI opens the demo page by itself on first load; a test that opened its own tab before that
+ * navigation landed would see its tab turned into the demo. Waits until the demo page is the active tab.
+ */
+export async function untilDemoPageOpen(studio: WebStudio): Promise<void> {
+  const { demoUrl } = await studio.service.handlers["app.info"]({});
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { pages } = await studio.service.handlers["session.pages"]({});
+    if (pages.some((page) => page.active && page.url.startsWith(demoUrl))) return;
+    if (Date.now() > deadline) throw new Error("The Studio UI never opened its demo page.");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -3,7 +3,8 @@ import type { BrowserSession } from "../browser/browser-session.js";
 import { startLocalBrowser } from "../browser/local-browser.js";
 import { ClientError, ExtractTimeoutError } from "../errors.js";
 import { parseActArguments, type ActOptions } from "../act/act-arguments.js";
-import { runAct, type ActResult } from "../act/run-act.js";
+import { runAct, type ActDependencies, type ActResult } from "../act/run-act.js";
+import type { PageSessions } from "../cdp/page-sessions.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
 import { createLogger, type Logger } from "../log/logger.js";
@@ -149,14 +150,7 @@ export class Client {
     return this.operation("extract", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
       const page = call.options.page ?? pages.activePage();
       if (cloud) return cloudExtract(cloud, call, await pages.targetIdFor(page), signal);
-      return runExtract(call, {
-        sessions: await pages.sessionsFor(page),
-        resolveModel: (override) => resolveLanguageModel(override ?? this.model),
-        metrics: this.recorder,
-        redact: (text) => this.secrets.redact(text),
-        logger,
-        signal,
-      });
+      return runExtract(call, this.localDependencies(await pages.sessionsFor(page), logger, signal));
     });
   }
 
@@ -179,14 +173,11 @@ export class Client {
       const page = call.options.page ?? pages.activePage();
       if (cloud)
         return cloudAct(cloud, call.instruction, call.options, await pages.targetIdFor(page), signal);
-      return runAct(call.instruction, call.options, {
-        sessions: await pages.sessionsFor(page),
-        resolveModel: (override) => resolveLanguageModel(override ?? this.model),
-        metrics: this.recorder,
-        redact: (text) => this.secrets.redact(text),
-        logger,
-        signal,
-      });
+      return runAct(
+        call.instruction,
+        call.options,
+        this.localDependencies(await pages.sessionsFor(page), logger, signal),
+      );
     });
   }
 
@@ -208,6 +199,18 @@ export class Client {
         await state.logger.close();
       }
     }
+  }
+
+  /** What extract and act need to run here, on a page's sessions (the same for both). */
+  private localDependencies(sessions: PageSessions, logger: Logger, signal: AbortSignal): ActDependencies {
+    return {
+      sessions,
+      resolveModel: (override) => resolveLanguageModel(override ?? this.model),
+      metrics: this.recorder,
+      redact: (text) => this.secrets.redact(text),
+      logger,
+      signal,
+    };
   }
 
   /**

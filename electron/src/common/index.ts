@@ -6,3 +6,4 @@ export * from "./studio-api.js";
 export { createStudioClient, type StudioClient } from "./studio-client.js";
 export { createInMemoryTransportPair } from "./in-memory-transport.js";
 export { isStudioMessage, type StudioMessage, type Transport } from "./transport.js";
+export { LAUNCH_PATH, STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "./web-mode.js";

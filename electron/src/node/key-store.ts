@@ -32,7 +32,7 @@ export class EnvironmentKeyStore implements KeyStore {
     return apiKeyFor(`${provider}/`, this.env);
   }
 
-  async set(provider: string): Promise<void> {
+  async set(provider: string, _key: string): Promise<void> {
     throw readOnly(provider);
   }
 

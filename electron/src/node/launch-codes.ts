@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** Where the UI trades a launch code for the token. */
-export const LAUNCH_PATH = "/studio-launch";
+import { LAUNCH_PATH } from "../common/web-mode.js";
 
 /** How long a launch code stays good: long enough for a browser to start, short enough to be useless later. */
 const CODE_LIFETIME_MS = 60_000;

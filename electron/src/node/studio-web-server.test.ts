@@ -5,19 +5,20 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createStudioClient } from "../common/studio-client.js";
-import type { StudioHandlers } from "../common/studio-api.js";
+import type { StudioHandlers, StudioSettings } from "../common/studio-api.js";
 import { createStudioServer } from "./studio-server.js";
 import { startStudioWebServer, type StudioWebServer } from "./studio-web-server.js";
-import { socketTransport, STUDIO_API_PATH } from "./websocket-transport.js";
+import { STUDIO_API_PATH } from "../common/web-mode.js";
+import { socketTransport } from "./websocket-transport.js";
 
-const SETTINGS = {
+const SETTINGS: StudioSettings = {
   model: "openai/x",
   provider: "openai",
   hasApiKey: false,
   keySource: "none",
   keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
   keysPersistent: false,
-} as const;
+};
 
 const handlers = {
   "settings.get": async () => SETTINGS,

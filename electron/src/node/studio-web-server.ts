@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Transport } from "../common/transport.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
-import { LAUNCH_PATH, LaunchCodes } from "./launch-codes.js";
+import { LAUNCH_PATH } from "../common/web-mode.js";
+import { LaunchCodes } from "./launch-codes.js";
 import { serveStaticFile } from "./static-files.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
 

@@ -2,12 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { isStudioMessage, type StudioMessage, type Transport } from "../common/transport.js";
-
-/** The close code for a connection without the right token. */
-export const UNAUTHORIZED_CLOSE_CODE = 4401;
-
-/** Where the web-mode Studio API listens on the UI's own origin. */
-export const STUDIO_API_PATH = "/studio-api";
+import { STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "../common/web-mode.js";
 
 /**
  * Accepts Studio API WebSockets on `server` at `STUDIO_API_PATH`. A connection must present the

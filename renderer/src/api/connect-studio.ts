@@ -1,5 +1,7 @@
 import {
   createStudioClient,
+  LAUNCH_PATH,
+  STUDIO_API_PATH,
   type StudioClient,
   type StudioErrorData,
   type StudioMessage,
@@ -46,7 +48,7 @@ export async function redeemLaunchCode(
 ): Promise<void> {
   const code = new URLSearchParams(location.hash.replace(/^#/, "")).get("launch");
   if (!code) return;
-  const response = await fetchImpl(`${location.origin}/studio-launch`, {
+  const response = await fetchImpl(`${location.origin}${LAUNCH_PATH}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ code }),
@@ -64,7 +66,7 @@ export async function redeemLaunchCode(
 /** `ws://host/studio-api?token=…` from `http://host/#token=…`. */
 export function webSocketUrl(location: Pick<Location, "host" | "hash">): string {
   const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token") ?? "";
-  return `ws://${location.host}/studio-api?token=${encodeURIComponent(token)}`;
+  return `ws://${location.host}${STUDIO_API_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 /**

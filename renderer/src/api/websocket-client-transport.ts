@@ -1,4 +1,9 @@
-import { isStudioMessage, type StudioMessage, type Transport } from "@loupe/studio/common";
+import {
+  isStudioMessage,
+  UNAUTHORIZED_CLOSE_CODE,
+  type StudioMessage,
+  type Transport,
+} from "@loupe/studio/common";
 
 /**
  * The renderer's end of the web-mode transport: the browser's own WebSocket, JSON text frames. Resolves
@@ -40,7 +45,7 @@ export function connectWebSocketTransport(url: string): Promise<Transport> {
       // The service accepts the socket and then closes it with 4401 for a wrong token, so the refusal
       // may come before or after "open": either way it reaches the caller as the reason.
       const reason =
-        event.code === 4401
+        event.code === UNAUTHORIZED_CLOSE_CODE
           ? "The Studio refused this page's token: open the address `loupe studio` printed."
           : "Could not reach the Studio service: is `loupe studio` still running?";
       closedReason = reason;
