@@ -10,6 +10,7 @@ import { markdownSection } from "./markdown/markdown-section.js";
 import { fetchThroughputSection } from "./fetch/fetch-throughput-section.js";
 import { sessionsSection } from "./sessions/sessions-section.js";
 import { studioSection } from "./studio-section.js";
+import { schemaSandboxSection } from "./schema-sandbox/schema-sandbox-section.js";
 
 const SECTIONS: BenchSection[] = [
   snapshotSection,
@@ -17,6 +18,7 @@ const SECTIONS: BenchSection[] = [
   fetchThroughputSection,
   sessionsSection,
   studioSection,
+  schemaSandboxSection,
 ];
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);

@@ -1,20 +1,20 @@
 /**
  * The schema sandbox's worker thread: transpiles a zod source (TypeScript) and evaluates it in a fresh
- * vm context per request. Started by `SchemaSandbox` with an empty environment (no API keys to find even
- * if the vm were escaped) and memory limits; killed by it when a request overruns.
+ * QuickJS realm (see quickjs-realm.ts: the boundary), off the service's event loop. One realm with zod
+ * loaded is kept ready, so a check costs the user's code and not zod's start-up; it serves one request
+ * and the next is made after the answer has gone. Killed by `SchemaSandbox` when a request overruns.
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import vm from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
-import { evaluateInContext } from "./context-evaluation.js";
+import { loadQuickJSEngine, ZodRealm, type RealmLimits } from "./quickjs-realm.js";
+import { evaluationOf } from "./realm-output.js";
 import type { SchemaEvaluation } from "./sandbox-result.js";
 import { prepareSource, type TypeScriptModule } from "./source-convention.js";
 
 /** What the parent sends once, at start. */
 export interface SandboxWorkerData {
   zodBundlePath: string;
-  timeoutMs: number;
+  limits: RealmLimits;
 }
 
 /** One request and its answer. */
@@ -22,27 +22,38 @@ export interface SandboxRequest {
   id: number;
   source: string;
 }
-export interface SandboxResponse {
-  id: number;
-  evaluation: SchemaEvaluation;
-}
+/** `started` when the realm for the request is ready (the parent's time limit starts then), then the answer. */
+export type SandboxResponse = { id: number; started: true } | { id: number; evaluation: SchemaEvaluation };
 
-const { zodBundlePath, timeoutMs } = workerData as SandboxWorkerData;
+const { zodBundlePath, limits } = workerData as SandboxWorkerData;
 // typescript is CommonJS and large: loaded once per worker, off the service's event loop.
 const ts = createRequire(import.meta.url)("typescript") as TypeScriptModule;
-const zodScript = new vm.Script(readFileSync(zodBundlePath, "utf8"), { filename: "zod-sandbox.js" });
+const engine = await loadQuickJSEngine(zodBundlePath);
+let ready: Promise<ZodRealm> = ZodRealm.create(engine, limits);
+await ready;
 
-// A rejected promise left behind inside a context (say, a refused `import()`) must not end the worker.
-process.on("unhandledRejection", () => {});
-
+/** One request at a time (the parent queues them), each in the realm made ready for it. */
+let chain: Promise<void> = Promise.resolve();
 parentPort?.on("message", (request: SandboxRequest) => {
-  let evaluation: SchemaEvaluation;
-  try {
-    const prepared = prepareSource(ts, request.source);
-    evaluation = prepared.ok ? evaluateInContext(zodScript, prepared.script, timeoutMs) : prepared;
-  } catch (error) {
-    evaluation = { ok: false, issues: [{ message: error instanceof Error ? error.message : String(error) }] };
-  }
-  parentPort?.postMessage({ id: request.id, evaluation } satisfies SandboxResponse);
+  chain = chain.then(async () => {
+    const evaluation = await evaluate(request);
+    parentPort?.postMessage({ id: request.id, evaluation } satisfies SandboxResponse);
+  });
 });
 parentPort?.postMessage("ready");
+
+async function evaluate({ id, source }: SandboxRequest): Promise<SchemaEvaluation> {
+  try {
+    // A realm that failed to start (it never has) is made again rather than failing every request after.
+    ready = ready.catch(() => ZodRealm.create(engine, limits));
+    const realm = await ready;
+    parentPort?.postMessage({ id, started: true } satisfies SandboxResponse);
+    const prepared = prepareSource(ts, source);
+    if (!prepared.ok) return prepared; // the realm ran nothing: it stays ready for the next request
+    // The next realm is made after this answer is posted: a macrotask, behind the postMessage.
+    ready = new Promise((resolve) => setImmediate(resolve)).then(() => ZodRealm.create(engine, limits));
+    return evaluationOf(realm.evaluate(prepared.script), limits, source);
+  } catch (error) {
+    return { ok: false, issues: [{ message: error instanceof Error ? error.message : String(error) }] };
+  }
+}

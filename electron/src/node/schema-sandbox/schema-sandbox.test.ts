@@ -3,8 +3,11 @@ import { SchemaSandbox } from "./schema-sandbox.js";
 
 // Runs against the built worker and zod bundle (`npm run build -w electron`), as the Studio does.
 describe("SchemaSandbox", () => {
-  const sandbox = new SchemaSandbox({ timeoutMs: 500, graceMs: 1000 });
-  afterAll(() => sandbox.close());
+  // The time limit is wall-clock time: on a machine loaded by other suites a plain schema can take long,
+  // so only the limit tests use a short one.
+  const sandbox = new SchemaSandbox({ timeoutMs: 5000 });
+  const limited = new SchemaSandbox({ timeoutMs: 1000, graceMs: 1500 });
+  afterAll(() => Promise.all([sandbox.close(), limited.close()]));
 
   it("turns a zod expression into draft-07 JSON Schema", async () => {
     const result = await sandbox.evaluate(`z.object({ title: z.string(), url: z.string().url() })`);
@@ -66,29 +69,60 @@ describe("SchemaSandbox", () => {
     });
   });
 
-  it("stops an endless loop within the time limit and keeps working after", async () => {
-    const started = performance.now();
-    const result = await sandbox.evaluate(`while (true) {}`);
-    expect(performance.now() - started).toBeLessThan(1500);
+  it("stops an endless loop at the time limit and keeps working after", async () => {
+    const result = await limited.evaluate(
+      `for (;;) { try { while (true) {} } catch { /* cannot catch it */ } }`,
+    );
     expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/time limit/) }] });
-    await expect(sandbox.evaluate(`z.boolean()`)).resolves.toMatchObject({ ok: true });
+    await expect(limited.evaluate(`z.boolean()`)).resolves.toMatchObject({ ok: true });
   });
 
   it("stops an endless promise chain", async () => {
-    const result = await sandbox.evaluate(
+    const result = await limited.evaluate(
       `Promise.resolve().then(function f(): unknown { return Promise.resolve().then(f); });`,
     );
     expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/time limit/) }] });
   });
 
-  it("kills the worker for a runaway the vm limit cannot see", async () => {
-    // The getter runs when the sandbox's own side reads the thrown value, outside `runInContext`.
-    const source = `throw new Proxy({}, { getPrototypeOf() { for (;;) {} } });`;
-    const started = performance.now();
-    const result = await sandbox.evaluate(source);
-    expect(performance.now() - started).toBeLessThan(3000);
-    expect(result.ok).toBe(false);
-    await expect(sandbox.evaluate(`z.string()`)).resolves.toMatchObject({ ok: true });
+  it("stops a regular expression that backtracks without end", async () => {
+    const result = await limited.evaluate(`/^(a+)+$/.test("a".repeat(40) + "b");\nz.string()`);
+    expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/time limit/) }] });
+  });
+
+  it("bounds a runaway getter on a thrown value by the same limit", async () => {
+    const result = await limited.evaluate(`throw new Proxy({}, { getPrototypeOf() { for (;;) {} } });`);
+    expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/time limit/) }] });
+    await expect(limited.evaluate(`z.string()`)).resolves.toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["one huge string", `const s = "x".repeat(2 ** 28);`],
+    [
+      "an array that grows without end",
+      `const a: number[][] = []; for (;;) a.push(new Array(100_000).fill(1));`,
+    ],
+    [
+      "allocations it catches and retries",
+      `const a: unknown[] = []; for (;;) { try { a.push(new Uint8Array(1_000_000)); } catch {} }`,
+    ],
+  ])("ends %s with a clear error and keeps working after", async (_name, source) => {
+    const result = await limited.evaluate(`${source}\nz.string()`);
+    // Which bound ends it first (the heap, or the clock while the heap fills) depends on the machine.
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [{ message: expect.stringMatching(/MB of memory|time limit|stopped/) }],
+    });
+    await expect(limited.evaluate(`z.string()`)).resolves.toMatchObject({ ok: true });
+  });
+
+  it("reports a recursion without end at its line", async () => {
+    const result = await sandbox.evaluate(
+      `const a = 1;\nfunction f(n: number): number { return f(n + 1) + 1; }\nf(0);`,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, message: expect.stringMatching(/stack overflow/) }],
+    });
   });
 
   it.each([
@@ -103,7 +137,6 @@ describe("SchemaSandbox", () => {
       "zod's Function",
       `const schema = z.literal(String(z.string().constructor.constructor("return process")()));`,
     ],
-    ["eval", `const schema = z.literal(String(eval("1")));`],
     ["the DOM", `const schema = z.literal(String(document.title));`],
   ])("gives no way to %s", async (_name, source) => {
     const result = await sandbox.evaluate(source);
@@ -121,7 +154,8 @@ describe("SchemaSandbox", () => {
     const result = await sandbox.evaluate(source);
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) return;
-    // zod's two registry globals, and V8's own `console` (wired to the inspector only, prints nothing).
+    // zod's two registry globals, and a `console` that prints nowhere (the bundle's own `LoupeSandbox` is
+    // filtered out with the language's capitalised globals).
     expect((result.jsonSchema["enum"] as string[]).sort()).toEqual([
       "__loupeSchema",
       "__zod_globalConfig",

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { timeLimitMessage } from "./context-evaluation.js";
+import type { RealmLimits } from "./quickjs-realm.js";
 import type { SchemaEvaluation } from "./sandbox-result.js";
+import { sandboxMessages } from "./sandbox-messages.js";
 import type { SandboxRequest, SandboxResponse, SandboxWorkerData } from "./sandbox-worker.js";
 
 // Both paths are relative to electron/, the same from src/node/schema-sandbox and dist/node/schema-sandbox.
@@ -16,29 +17,39 @@ const ZOD_BUNDLE_PATH = fileURLToPath(
 
 /** How the sandbox is limited. */
 export interface SchemaSandboxOptions {
-  /** The vm time limit per evaluation. Default 1000 ms. */
+  /** The time limit per evaluation, inside the realm. Default 1000 ms. */
   timeoutMs?: number;
-  /** Extra time before the worker itself is killed (a runaway the vm limit cannot see). Default 1500 ms. */
+  /** The realm's heap limit. Default 32 MB (zod itself takes about 2). */
+  memoryMb?: number;
+  /**
+   * Extra time before the worker itself is killed: for a runaway the realm's own limit cannot see (one
+   * native call that never yields to the interrupt check) and for the transpiling. Default 1500 ms.
+   */
   graceMs?: number;
 }
+
+/** How long the worker may take to have a realm ready for a request (zod loading in it, on a busy machine). */
+const REALM_START_LIMIT_MS = 30_000;
 
 /** How long a source may be; a schema is a page of code, not a program. */
 export const MAX_SOURCE_LENGTH = 100_000;
 
 /**
- * Evaluates zod sources (TypeScript) into JSON Schema in a worker thread, one request at a time. The
- * worker stays warm between requests (typescript takes a while to load) but each request gets a fresh vm
- * context; a request that overruns kills the worker and the next one starts a new worker.
+ * Evaluates zod sources (TypeScript) into JSON Schema, one request at a time, in a worker thread that
+ * runs each in its own QuickJS realm: a wasm JavaScript engine that is handed strings and gives back
+ * strings, with nothing of the host inside it (see quickjs-realm.ts). The worker stays warm between
+ * requests (typescript takes a while to load); a request that overruns kills it and the next one starts
+ * a new worker.
  */
 export class SchemaSandbox {
   private worker: Promise<Worker> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
-  private readonly timeoutMs: number;
+  private readonly limits: RealmLimits;
   private readonly graceMs: number;
 
   constructor(options: SchemaSandboxOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 1000;
+    this.limits = { timeoutMs: options.timeoutMs ?? 1000, memoryMb: options.memoryMb ?? 32 };
     this.graceMs = options.graceMs ?? 1500;
   }
 
@@ -58,13 +69,18 @@ export class SchemaSandbox {
 
   private async evaluateNow(source: string): Promise<SchemaEvaluation> {
     if (source.length > MAX_SOURCE_LENGTH)
-      return {
-        ok: false,
-        issues: [{ message: `The schema is longer than ${MAX_SOURCE_LENGTH} characters.` }],
-      };
+      return { ok: false, issues: [{ message: sandboxMessages.tooLong(MAX_SOURCE_LENGTH) }] };
     const worker = await this.started();
     const id = this.nextId++;
     return new Promise<SchemaEvaluation>((resolve) => {
+      const stop = (message: string) => {
+        this.worker = undefined;
+        void worker.terminate();
+        finish({ ok: false, issues: [{ message }] });
+      };
+      // Until the worker has a realm ready for this request (made while the person typed, unless
+      // requests came back to back on a loaded machine), only a start-up bound applies.
+      let watchdog = setTimeout(() => stop(sandboxMessages.sandboxStopped), REALM_START_LIMIT_MS);
       const finish = (evaluation: SchemaEvaluation) => {
         clearTimeout(watchdog);
         worker.off("message", onMessage);
@@ -72,17 +88,18 @@ export class SchemaSandbox {
         resolve(evaluation);
       };
       const onMessage = (message: SandboxResponse) => {
-        if (message.id === id) finish(message.evaluation);
+        if (message.id !== id) return;
+        if ("evaluation" in message) return finish(message.evaluation);
+        clearTimeout(watchdog);
+        watchdog = setTimeout(
+          () => stop(sandboxMessages.timeLimit(this.limits.timeoutMs)),
+          this.limits.timeoutMs + this.graceMs,
+        );
       };
       const onExit = () => {
         this.worker = undefined;
-        finish({ ok: false, issues: [{ message: "The schema sandbox stopped (out of memory?)." }] });
+        finish({ ok: false, issues: [{ message: sandboxMessages.sandboxStopped }] });
       };
-      const watchdog = setTimeout(() => {
-        this.worker = undefined;
-        void worker.terminate();
-        finish({ ok: false, issues: [{ message: timeLimitMessage(this.timeoutMs) }] });
-      }, this.timeoutMs + this.graceMs);
       worker.on("message", onMessage);
       worker.on("exit", onExit);
       worker.postMessage({ id, source } satisfies SandboxRequest);
@@ -91,7 +108,7 @@ export class SchemaSandbox {
 
   /** The warm worker, started (and its "ready" awaited, so typescript's load time is not on the clock). */
   private started(): Promise<Worker> {
-    this.worker ??= startWorker(this.timeoutMs);
+    this.worker ??= startWorker(this.limits);
     const worker = this.worker;
     worker.catch(() => {
       if (this.worker === worker) this.worker = undefined;
@@ -100,14 +117,14 @@ export class SchemaSandbox {
   }
 }
 
-function startWorker(timeoutMs: number): Promise<Worker> {
+function startWorker(limits: RealmLimits): Promise<Worker> {
   if (!existsSync(WORKER_PATH) || !existsSync(ZOD_BUNDLE_PATH))
-    return Promise.reject(
-      new Error("The schema sandbox is not built: run `npm run build -w electron` (it bundles zod for it)."),
-    );
+    return Promise.reject(new Error(sandboxMessages.notBuilt));
   const worker = new Worker(WORKER_PATH, {
-    workerData: { zodBundlePath: ZOD_BUNDLE_PATH, timeoutMs } satisfies SandboxWorkerData,
-    env: {}, // no API keys in reach, even for code that got out of the vm
+    workerData: { zodBundlePath: ZOD_BUNDLE_PATH, limits } satisfies SandboxWorkerData,
+    // Defence in depth only: the boundary is the realm, and the worker shares the process anyway.
+    env: {},
+    // V8's heap here holds typescript and the host side; each realm's wasm memory is capped on its own.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 },
     stdout: true, // user code has no console, but keep any worker noise off the service's output
     stderr: true,

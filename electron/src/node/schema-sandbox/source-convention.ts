@@ -66,8 +66,8 @@ export function prepareSource(
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None, removeComments: false },
     reportDiagnostics: false,
   });
-  // `var` so the assignment is a plain global of the context, readable by the next script.
-  return { ok: true, script: `var ${RESULT_GLOBAL};\n${output.outputText.replace(/^"use strict";\s*/, "")}` };
+  // The realm declares RESULT_GLOBAL before this runs, so the script's lines are the editor's lines.
+  return { ok: true, script: output.outputText.replace(/^"use strict";\s*/, "") };
 }
 
 /** Syntax errors only: type errors are the editor's business (Monaco shows them as the person types). */

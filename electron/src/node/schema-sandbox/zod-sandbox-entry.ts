@@ -1,10 +1,20 @@
 /**
  * The only global of a schema sandbox: zod, plus the helpers that turn what the person's code left
  * behind into plain strings. Bundled into one classic script (`npm run build -w electron`) and evaluated
- * INSIDE each fresh vm context, so every object user code can reach belongs to that context's realm —
- * nothing from the worker's realm, whose `Function` could compile code with `process` in scope.
+ * INSIDE each QuickJS realm, so everything user code can reach was made inside it; the host reads back
+ * only the strings these helpers return, and believes none of them until it has checked them.
  */
 import { z } from "zod";
+
+// Schema code copied from elsewhere may log; inside the realm there is nowhere to log to.
+const silent = () => {};
+(globalThis as { console?: unknown }).console = {
+  log: silent,
+  info: silent,
+  warn: silent,
+  error: silent,
+  debug: silent,
+};
 
 /** What `describeSchema` answers, as JSON text (the only thing that leaves the context). */
 type Described = { ok: true; jsonSchema: unknown } | { ok: false; message: string };
@@ -37,7 +47,8 @@ function describeSchema(value: unknown): string {
 function describeError(thrown: unknown): string {
   let stack = "";
   try {
-    stack = thrown instanceof Error && typeof thrown.stack === "string" ? thrown.stack : "";
+    // The first frame in the user's file is near the top; a stack overflow's is thousands of lines long.
+    stack = thrown instanceof Error && typeof thrown.stack === "string" ? thrown.stack.slice(0, 4_000) : "";
   } catch {
     // a throwing `stack` getter leaves the position unknown
   }
