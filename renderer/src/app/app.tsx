@@ -24,7 +24,14 @@ export function App({ client }: { client: StudioClient }) {
     );
   return (
     <StudioProvider client={client}>
-      <StudioStateProvider initial={{ workspace: newWorkspace(info.demoUrl), pages: [], picked: undefined }}>
+      <StudioStateProvider
+        initial={{
+          workspace: newWorkspace(info.demoUrl),
+          schemaOrigin: "typed",
+          pages: [],
+          picked: undefined,
+        }}
+      >
         <StudioLayout info={info} />
       </StudioStateProvider>
     </StudioProvider>

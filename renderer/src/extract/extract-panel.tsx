@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { StudioError, type StudioParams, type StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 import { SchemaEditor } from "../schema-editor/schema-editor.js";
-import { useStudioState } from "../state/studio-state.js";
+import { useStudioState, type SchemaOrigin } from "../state/studio-state.js";
 import { STARTER_ZOD_SCHEMA, type SchemaMode, type Workspace } from "../state/workspace.js";
 import { ExtractOptions } from "./extract-options.js";
 import { ExtractResults } from "./extract-results.js";
@@ -23,7 +23,9 @@ export function ExtractPanel() {
   const [modeNote, setModeNote] = useState<string>();
   // The zod text a switch to JSON Schema left behind, restored when switching back.
   const [zodBeforeJson, setZodBeforeJson] = useState<string>();
-  const sandboxIssues = useSchemaCheck(workspace.schema.mode, workspace.schema.source);
+  // A zod source from a file or a kept run evaluates nothing until the person edits it or presses Run.
+  const held = workspace.schema.mode === "zod" && state.schemaOrigin !== "typed";
+  const sandboxIssues = useSchemaCheck(workspace.schema.mode, workspace.schema.source, held);
 
   const refreshSettings = useCallback(
     () => studio.call("settings.get", {}).then(setSettings, () => setSettings(undefined)),
@@ -37,10 +39,7 @@ export function ExtractPanel() {
     (change: Partial<Workspace>) => dispatch({ type: "workspace.patch", patch: change }),
     [dispatch],
   );
-  const setSource = useCallback(
-    (source: string) => patch({ schema: { mode: workspace.schema.mode, source } }),
-    [patch, workspace.schema.mode],
-  );
+  const setSource = useCallback((source: string) => dispatch({ type: "schema.edit", source }), [dispatch]);
 
   const start = useCallback(() => {
     const instruction = workspace.instruction.trim();
@@ -56,12 +55,17 @@ export function ExtractPanel() {
       }
     }
     void refreshSettings(); // a key set meanwhile (Settings panel) should clear the hint
+    dispatch({ type: "schema.release" }); // Run is the person's word that this source may be evaluated
     run(params);
-  }, [workspace, run, fail, refreshSettings]);
+  }, [workspace, run, fail, refreshSettings, dispatch]);
 
   const switchMode = async (mode: SchemaMode) => {
     if (mode === workspace.schema.mode) return;
     if (mode === "json") {
+      if (held) {
+        setModeNote(HELD_CONVERSION_NOTE);
+        return;
+      }
       const source = workspace.schema.source;
       const result = source.trim() ? await studio.call("schema.evaluate", { source }) : undefined;
       setZodBeforeJson(source);
@@ -78,6 +82,8 @@ export function ExtractPanel() {
         zodBeforeJson ? "Back to your zod schema (JSON Schema edits are not carried over)." : undefined,
       );
       patch({ schema: { mode, source: zodBeforeJson ?? STARTER_ZOD_SCHEMA } });
+      // The person's own zod (a held one never gets converted away) or the starter: checked as typed.
+      dispatch({ type: "schema.release" });
     }
   };
 
@@ -136,6 +142,11 @@ export function ExtractPanel() {
         </div>
       </div>
       {modeNote && <p className="extract-note">{modeNote}</p>}
+      {held && (
+        <p className="extract-note" role="note">
+          {heldNote(state.schemaOrigin)}
+        </p>
+      )}
       <SchemaEditor
         mode={workspace.schema.mode}
         source={workspace.schema.source}
@@ -162,6 +173,15 @@ export function ExtractPanel() {
       </section>
     </form>
   );
+}
+
+const HELD_CONVERSION_NOTE =
+  "This zod schema is not checked yet, so it was not converted: edit it or press Run first.";
+
+/** The one line over a schema that has not been evaluated, saying why and what checks it. */
+function heldNote(origin: SchemaOrigin): string {
+  const from = origin === "run" ? "a past run" : "a file";
+  return `Not checked yet: this schema came from ${from}. Edit it or press Run to check it.`;
 }
 
 /** The JSON Schema text as an object, or an error saying why it is not one. */

@@ -49,7 +49,7 @@ export async function rerun(
   client: StudioClient,
   dispatch: (action: StudioAction) => void,
 ): Promise<void> {
-  dispatch({ type: "workspace.patch", patch: workspacePatchFor(run) });
+  dispatch({ type: "workspace.load-run", patch: workspacePatchFor(run) });
   // The kept input is the params as sent; parsing it with the method's own schema types it again.
   if (run.kind === "fetch") {
     await client.call("fetch.run", studioMethods["fetch.run"].params.parse(run.input));

@@ -26,7 +26,8 @@ const SANDBOX_OWNER = "loupe-sandbox";
 /**
  * The schema editor: Monaco, loaded on first show (it is most of the UI's weight), with one model per
  * mode. Problems from Monaco's workers and from the service's sandbox (`issues`) show as squiggles and
- * are listed below for screen readers. Ctrl/Cmd+Enter runs.
+ * are listed below for screen readers. Ctrl/Cmd+Enter runs. `onSourceChange` means the person edited:
+ * text put in from outside (`source` changing) does not call it.
  */
 export function SchemaEditor({
   mode,
@@ -47,6 +48,8 @@ export function SchemaEditor({
   const [markers, setMarkers] = useState<EditorIssue[]>([]);
   // The latest callbacks, read by Monaco's listeners (registered once per editor).
   const latest = useRef({ onSourceChange, onRun });
+  // True while text from outside (a workspace opened) is put in: that is not the person editing.
+  const settingFromOutside = useRef(false);
   useEffect(() => {
     latest.current = { onSourceChange, onRun };
   });
@@ -77,7 +80,9 @@ export function SchemaEditor({
       ariaLabel: "Schema editor",
     });
     created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
-    const changes = created.onDidChangeModelContent(() => latest.current.onSourceChange(created.getValue()));
+    const changes = created.onDidChangeModelContent(() => {
+      if (!settingFromOutside.current) latest.current.onSourceChange(created.getValue());
+    });
     setEditor(created);
     return () => {
       changes.dispose();
@@ -100,7 +105,12 @@ export function SchemaEditor({
   useEffect(() => {
     const model = editor?.getModel();
     if (!model || model.getValue() === source) return;
-    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: source }], () => null);
+    settingFromOutside.current = true;
+    try {
+      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: source }], () => null);
+    } finally {
+      settingFromOutside.current = false;
+    }
   }, [editor, source, mode]);
 
   // The sandbox's problems as markers next to the workers' own.

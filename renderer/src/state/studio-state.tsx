@@ -2,9 +2,17 @@ import { createContext, useContext, useMemo, useReducer, type Dispatch, type Rea
 import type { PageInfo } from "@loupe/studio/common";
 import type { Workspace } from "./workspace.js";
 
+/**
+ * Where the schema source came from. Only the person's own ("typed": the starter, or what they typed) is
+ * evaluated as they type; a source from a file or a kept run is shown but evaluates nothing until the
+ * person edits it or presses Run — opening a file must never run its code.
+ */
+export type SchemaOrigin = "typed" | "file" | "run";
+
 /** What the panels share: the workspace being edited, the tabs, and what the picker chose. */
 export interface StudioState {
   workspace: Workspace;
+  schemaOrigin: SchemaOrigin;
   pages: PageInfo[];
   /** The element the picker chose last, shown across panels. */
   picked: { selector: string; snapshot: string } | undefined;
@@ -13,7 +21,14 @@ export interface StudioState {
 /** Every change the panels make to the shared state. */
 export type StudioAction =
   | { type: "workspace.patch"; patch: Partial<Workspace> }
+  /** A workspace opened from a file. */
   | { type: "workspace.replace"; workspace: Workspace }
+  /** A kept run's inputs loaded back (a rerun). */
+  | { type: "workspace.load-run"; patch: Partial<Workspace> }
+  /** The person typed in the schema editor: the source is theirs now. */
+  | { type: "schema.edit"; source: string }
+  /** The person pressed Run: the source may be evaluated from now on. */
+  | { type: "schema.release" }
   | { type: "pages.set"; pages: PageInfo[] }
   | { type: "page.changed"; page: PageInfo }
   | { type: "picked"; picked: StudioState["picked"] };
@@ -24,7 +39,21 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case "workspace.patch":
       return { ...state, workspace: { ...state.workspace, ...action.patch } };
     case "workspace.replace":
-      return { ...state, workspace: action.workspace };
+      return { ...state, workspace: action.workspace, schemaOrigin: "file" };
+    case "workspace.load-run":
+      return {
+        ...state,
+        workspace: { ...state.workspace, ...action.patch },
+        ...(action.patch.schema ? { schemaOrigin: "run" as const } : {}),
+      };
+    case "schema.edit":
+      return {
+        ...state,
+        workspace: { ...state.workspace, schema: { ...state.workspace.schema, source: action.source } },
+        schemaOrigin: "typed",
+      };
+    case "schema.release":
+      return state.schemaOrigin === "typed" ? state : { ...state, schemaOrigin: "typed" };
     case "pages.set":
       return { ...state, pages: action.pages };
     case "page.changed": {
