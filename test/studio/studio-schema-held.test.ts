@@ -83,6 +83,12 @@ describe("a workspace file's schema", () => {
     await expectNothingEvaluated();
     await h.screenshot("schema-held");
 
+    // Exported as a program, it would run as the person: the dialog says so.
+    await h.ui.getByRole("button", { name: "Export to code" }).click();
+    const dialog = h.ui.getByRole("dialog", { name: "Export to code" });
+    await dialog.getByRole("note").filter({ hasText: "never checked" }).waitFor();
+    await dialog.getByRole("button", { name: "Close export" }).click();
+
     // Switching to JSON Schema would need evaluating it: refused, with the reason.
     await h.ui.getByRole("radio", { name: "JSON Schema" }).click();
     await h.ui.getByText("This zod schema is not checked yet").waitFor();

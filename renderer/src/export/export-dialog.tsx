@@ -73,6 +73,11 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
             ? "Set LOUPE_CLOUD_URL and LOUPE_API_KEY (a Loupe Cloud project key)."
             : "Run with: npx tsx snippet.ts — the model comes from LOUPE_MODEL / LOUPE_MODEL_BASE_URL or the Studio's settings, the key from the provider's variable."}
         </p>
+        {tab === "extract" && state.schemaOrigin !== "typed" && workspace.schema.mode === "zod" && (
+          <p className="export-hint" role="note">
+            This program holds a zod schema from a file that was never checked; it runs as you: read it first.
+          </p>
+        )}
         <pre className="export-code" aria-label={`${label} code`}>
           {code}
         </pre>
