@@ -6,6 +6,7 @@
  * the network, which is one reason it lost; see SECURITY.md.
  */
 import { readFileSync } from "node:fs";
+import process from "node:process";
 import { createInterface } from "node:readline";
 import vm from "node:vm";
 

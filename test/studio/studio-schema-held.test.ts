@@ -8,7 +8,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import {
+  openWorkspaceFile,
+  startStudioHarness,
+  workspaceFile,
+  type StudioHarness,
+} from "../support/studio-harness.js";
 
 const dir = mkdtempSync(join(tmpdir(), "loupe-held-"));
 const CANARY = join(dir, "escaped");
@@ -42,27 +47,11 @@ describe("a workspace file's schema", () => {
   async function openHostileWorkspace(): Promise<void> {
     const url = `${h.servers.originA}/e2e/held`;
     h.servers.route("/e2e/held", () => `<!doctype html><title>Held</title><h1>Held</h1>`);
-    const workspace = {
-      version: 1,
-      url,
-      instruction: "the heading",
-      schema: { mode: "zod", source: HOSTILE },
-      options: {},
-      act: { instruction: "" },
-      fetch: {
-        url,
-        format: "raw",
-        schema: "",
-        proxies: false,
-        allowRedirects: true,
-        allowInsecureSsl: false,
-      },
-    };
-    await h.ui.getByLabel("Workspace file").setInputFiles({
-      name: "hostile.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(workspace)),
-    });
+    await openWorkspaceFile(
+      h.ui,
+      "hostile.json",
+      workspaceFile(url, { instruction: "the heading", schema: { mode: "zod", source: HOSTILE } }),
+    );
     // Monaco draws spaces as no-break spaces.
     const editorText = async () =>
       ((await h.ui.locator(".schema-editor-host .view-lines").textContent()) ?? "").replace(/\u00a0/g, " ");

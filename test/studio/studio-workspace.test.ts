@@ -11,7 +11,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { actReply, idOf } from "../support/harness.js";
-import { STUDIO_ARTIFACTS, startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import {
+  STUDIO_ARTIFACTS,
+  openWorkspaceFile,
+  startStudioHarness,
+  workspaceFile,
+  type StudioHarness,
+} from "../support/studio-harness.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SHOP = `<!doctype html><title>Shop</title><main><h1>Spring sale</h1><p>3 items left</p></main>`;
@@ -127,27 +133,12 @@ describe("workspaces, history and export", () => {
 
   it("exports the extract as a snippet that runs and gives the Studio's result", async () => {
     const url = `${h.servers.originA}/e2e/shop`;
-    const workspace = {
-      version: 1,
-      url,
+    const workspace = workspaceFile(url, {
       instruction: 'the "sale" heading and how many `items` are left\n(a number)',
       schema: { mode: "zod", source: ZOD_SOURCE },
       options: { timeout: 30_000 },
-      act: { instruction: "" },
-      fetch: {
-        url,
-        format: "raw",
-        schema: "",
-        proxies: false,
-        allowRedirects: true,
-        allowInsecureSsl: false,
-      },
-    };
-    await h.ui.getByLabel("Workspace file").setInputFiles({
-      name: "export.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(workspace)),
     });
+    await openWorkspaceFile(h.ui, "export.json", workspace);
     await expect
       .poll(
         async () => (await h.studio.service.handlers["session.pages"]({})).pages.find((p) => p.active)?.url,

@@ -78,3 +78,28 @@ export async function untilDemoPageOpen(studio: WebStudio): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A workspace file's content: `url` and the extract fields given, the rest as a new workspace has it. */
+export function workspaceFile(
+  url: string,
+  extract: { instruction: string; schema: { mode: "zod" | "json"; source: string }; options?: object },
+) {
+  return {
+    version: 1,
+    url,
+    instruction: extract.instruction,
+    schema: extract.schema,
+    options: extract.options ?? {},
+    act: { instruction: "" },
+    fetch: { url, format: "raw", schema: "", proxies: false, allowRedirects: true, allowInsecureSsl: false },
+  };
+}
+
+/** Opens a workspace through the UI's file input, as a person choosing the file `name`. */
+export async function openWorkspaceFile(ui: Page, name: string, workspace: unknown): Promise<void> {
+  await ui.getByLabel("Workspace file").setInputFiles({
+    name,
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(workspace)),
+  });
+}
