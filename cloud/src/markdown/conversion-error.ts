@@ -7,7 +7,9 @@ export type MarkdownConversionErrorCode =
   /** The worker died (out of memory, crashed) or could not start. */
   | "worker_failed"
   /** The pool was closed before the conversion finished. */
-  | "pool_closed";
+  | "pool_closed"
+  /** The request went away (the caller hung up, or its timeout passed); the conversion was dropped or stopped. */
+  | "cancelled";
 
 export class MarkdownConversionError extends Error {
   override readonly name = "MarkdownConversionError";

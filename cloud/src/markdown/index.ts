@@ -4,12 +4,17 @@
  * own GFM writer (chosen by measurement: see bench/markdown); it runs in worker threads with a CPU
  * deadline so a hostile page cannot stall the server.
  */
-import { MarkdownWorkerPool } from "./worker-pool.js";
+import { MarkdownWorkerPool, type ConvertOptions as PoolConvertOptions } from "./worker-pool.js";
 import type { MarkdownResult } from "./convert-html.js";
 
 export { convertHtmlToMarkdown, type ConvertOptions, type MarkdownResult } from "./convert-html.js";
 export { MarkdownConversionError, type MarkdownConversionErrorCode } from "./conversion-error.js";
-export { DEFAULT_DEADLINE_MS, MarkdownWorkerPool, type MarkdownWorkerPoolOptions } from "./worker-pool.js";
+export {
+  DEFAULT_DEADLINE_MS,
+  MarkdownWorkerPool,
+  type MarkdownWorkerPoolOptions,
+  type ConvertOptions as PoolConvertOptions,
+} from "./worker-pool.js";
 
 let sharedPool: MarkdownWorkerPool | undefined;
 
@@ -17,14 +22,16 @@ let sharedPool: MarkdownWorkerPool | undefined;
  * Converts a page to markdown in the shared worker pool: the main content under a `# Title` heading,
  * links and images absolute against `url` (and the page's `<base href>`).
  * @param url The page's final URL, after redirects.
- * @param options.deadlineMs CPU deadline for this page (default 10 s).
+ * @param options.deadlineMs Deadline for this page (default 10 s), counted from when a worker takes it.
+ * @param options.key Whose page it is (the project): waiting pages are served round-robin across keys.
+ * @param options.signal Aborted when the request goes away: the page is dropped or its worker stopped.
  * @throws MarkdownConversionError with a `code` (`deadline_exceeded`, `conversion_failed`,
- *   `worker_failed`, `pool_closed`); the server answers all of them as `extraction_failed`.
+ *   `worker_failed`, `pool_closed`, `cancelled`); the server answers all of them as `extraction_failed`.
  */
 export function htmlToMarkdown(
   html: string,
   url: string,
-  options: { deadlineMs?: number } = {},
+  options: PoolConvertOptions = {},
 ): Promise<MarkdownResult> {
   sharedPool ??= new MarkdownWorkerPool();
   return sharedPool.convert(html, url, options);

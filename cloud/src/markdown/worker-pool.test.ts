@@ -93,6 +93,36 @@ describe("MarkdownWorkerPool", () => {
     );
   });
 
+  it("serves each project's pages in turn: a burst from one project does not starve another", async () => {
+    const p = pool({ size: 1 });
+    await p.convert("<p>warm</p>", "https://example.com/");
+    const finished: string[] = [];
+    const convert = (key: string, label: string) =>
+      p.convert(`<p>${label}</p>`, "https://example.com/", { key }).then(() => finished.push(label));
+    const burst = Array.from({ length: 8 }, (_, i) => convert("busy-project", `busy ${i}`));
+    const other = convert("other-project", "other");
+    await Promise.all([...burst, other]);
+    expect(finished.indexOf("other")).toBeLessThanOrEqual(2);
+  });
+
+  it("drops a waiting page whose request went away, and stops a running one", async () => {
+    const stuck = pool({ size: 1, deadlineMs: 60_000, workerUrl: HANGING_WORKER });
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const first = rejection(stuck.convert(PAGE, "https://example.com/", { signal: running.signal }));
+    const second = rejection(stuck.convert(PAGE, "https://example.com/", { signal: waiting.signal }));
+    expect(stuck.queued).toBe(1);
+    waiting.abort();
+    expect((await second).code).toBe("cancelled");
+    expect(stuck.queued).toBe(0);
+    const started = performance.now();
+    running.abort();
+    const error = await first;
+    expect(error.code).toBe("cancelled");
+    expect(error.message).toMatch(/request went away/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it("rejects conversions under way and later ones once closed", async () => {
     const p = pool({ size: 1, workerUrl: HANGING_WORKER });
     const pending = rejection(p.convert(PAGE, "https://example.com/"));

@@ -193,6 +193,7 @@ function buildApp(
             policy,
             proxyUrls,
             model,
+            projectId: project.id,
             signal: controller.signal,
           });
           usage.record(project.id, "fetch", { outcome: "ok", bytes });

@@ -14,6 +14,9 @@ export interface FetchDependencies {
   proxyUrls: string[];
   /** The server's model, for `format: "json"`. */
   model: ModelConfiguration;
+  /** The project the fetch is billed to: its conversions queue in its own line (see the markdown pool). */
+  projectId: string;
+  /** Aborted when the caller hangs up: the target download, the conversion and the model call stop. */
   signal?: AbortSignal;
 }
 
@@ -76,7 +79,7 @@ export async function runFetch(
       bytes: target.body.length,
     };
   }
-  const markdown = await toMarkdown(target);
+  const markdown = await toMarkdown(target, deps);
   if (body.format === "markdown") {
     return { result: { ...base, content: markdown, encoding: "utf-8" }, bytes: Buffer.byteLength(markdown) };
   }
@@ -85,7 +88,7 @@ export async function runFetch(
   return { result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8" }, bytes };
 }
 
-async function toMarkdown(target: FetchedTarget): Promise<string> {
+async function toMarkdown(target: FetchedTarget, deps: FetchDependencies): Promise<string> {
   if (target.isPdf)
     throw serviceError(
       "unsupported_conversion",
@@ -104,7 +107,8 @@ async function toMarkdown(target: FetchedTarget): Promise<string> {
   }
   const { htmlToMarkdown, MarkdownConversionError } = await markdownModule();
   try {
-    return (await htmlToMarkdown(target.content, target.finalUrl)).markdown;
+    const options = { key: deps.projectId, ...(deps.signal ? { signal: deps.signal } : {}) };
+    return (await htmlToMarkdown(target.content, target.finalUrl, options)).markdown;
   } catch (error) {
     if (error instanceof MarkdownConversionError)
       throw serviceError("extraction_failed", `The page could not be converted: ${error.message}`);
