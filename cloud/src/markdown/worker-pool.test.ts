@@ -10,7 +10,8 @@ const HANGING_WORKER = new URL(
   "data:text/javascript," +
     encodeURIComponent(
       "import { parentPort } from 'node:worker_threads';\n" +
-        "parentPort.on('message', () => { for (;;) {} });",
+        "parentPort.on('message', () => { for (;;) {} });\n" +
+        "parentPort.postMessage({ ready: true });",
     ),
 );
 
@@ -64,7 +65,8 @@ describe("MarkdownWorkerPool", () => {
     expect(error.code).toBe("deadline_exceeded");
     expect(error.message).toMatch(/longer than 300 ms/);
     expect(elapsed).toBeGreaterThanOrEqual(deadlineMs - 5);
-    expect(elapsed).toBeLessThan(deadlineMs + 1_000);
+    // Far sooner than parsing 5 MB of nested tables takes; the slack is for a loaded machine.
+    expect(elapsed).toBeLessThan(deadlineMs + 3_000);
     expect((await p.convert(PAGE, "https://example.com/")).title).toBe("A page title here");
   });
 
@@ -78,11 +80,12 @@ describe("MarkdownWorkerPool", () => {
     expect(first.status === "rejected" && (first.reason as MarkdownConversionError).code).toBe(
       "deadline_exceeded",
     );
-    // The second waited for a fresh worker (which hangs too) and got its own deadline.
+    // The second waited for a fresh worker (which hangs too) and got its own deadline, counted from
+    // when that worker had started: each thread start (slow on a loaded machine) is not the page's.
     expect(second.status === "rejected" && (second.reason as MarkdownConversionError).code).toBe(
       "deadline_exceeded",
     );
-    expect(performance.now() - started).toBeLessThan(2 * 200 + 1_500);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it("runs pages on two workers side by side", async () => {

@@ -40,7 +40,7 @@ export async function runFetch(
   if (body.schema) {
     // A schema Loupe cannot read is the caller's mistake: say so before fetching anything.
     try {
-      normalizeSchema(body.schema);
+      await normalizeSchema(body.schema);
     } catch (error) {
       if (error instanceof ClientError) throw serviceError("invalid_request", error.message);
       throw error;

@@ -51,7 +51,7 @@ export async function sessionExtract(
   if (body.schema) {
     // A schema Loupe cannot read is the caller's mistake: say so before touching the page.
     try {
-      normalizeSchema(body.schema);
+      await normalizeSchema(body.schema);
     } catch (error) {
       if (error instanceof ClientError) throw serviceError("invalid_request", `schema: ${error.message}`);
       throw error;

@@ -12,18 +12,18 @@ import {
 } from "./cloud-messages.js";
 
 describe("buildExtractRequest", () => {
-  it("sends the page-text form with options only", () => {
-    const { body, schema } = buildExtractRequest(parseExtractArguments([]), "T1", true);
+  it("sends the page-text form with options only", async () => {
+    const { body, schema } = await buildExtractRequest(parseExtractArguments([]), "T1", true);
     expect(body).toEqual({ options: { serverCache: true, targetId: "T1" } });
     expect(schema).toBeUndefined();
   });
 
-  it("sends the instruction and the call's options, and the serverCache it is given", () => {
+  it("sends the instruction and the call's options, and the serverCache it is given", async () => {
     const call = parseExtractArguments([
       "the title",
       { selector: "#main", ignoreSelectors: ["nav"], timeout: 5000, screenshot: true, serverCache: false },
     ]);
-    expect(buildExtractRequest(call, "T2", false).body).toEqual({
+    expect((await buildExtractRequest(call, "T2", false)).body).toEqual({
       instruction: "the title",
       options: {
         serverCache: false,
@@ -36,12 +36,12 @@ describe("buildExtractRequest", () => {
     });
   });
 
-  it("converts a zod schema to JSON Schema (URL fields as format uri) and keeps it to validate with", () => {
+  it("converts a zod schema to JSON Schema (URL fields as format uri) and keeps it to validate with", async () => {
     const call = parseExtractArguments([
       "the product",
       z.object({ name: z.string(), link: z.string().url() }),
     ]);
-    const { body, schema } = buildExtractRequest(call, "T3", true);
+    const { body, schema } = await buildExtractRequest(call, "T3", true);
     expect(body["instruction"]).toBe("the product");
     expect(body["schema"]).toMatchObject({
       type: "object",
@@ -51,17 +51,17 @@ describe("buildExtractRequest", () => {
     expect(schema?.kind).toBe("zod4");
   });
 
-  it("refuses a per-call model: the service's model answers in CLOUD", () => {
+  it("refuses a per-call model: the service's model answers in CLOUD", async () => {
     const call = parseExtractArguments(["x", { model: "openai/gpt-4.1" }]);
-    expect(() => buildExtractRequest(call, "T", true)).toThrow(ClientError);
-    expect(() => buildExtractRequest(call, "T", true)).toThrow(
+    await expect(buildExtractRequest(call, "T", true)).rejects.toThrow(ClientError);
+    await expect(buildExtractRequest(call, "T", true)).rejects.toThrow(
       /extract\(\) option "model" has no effect with env "CLOUD"/,
     );
   });
 });
 
 describe("buildActRequest", () => {
-  it("sends the instruction, the variables, the timeout and the page's target", () => {
+  it("sends the instruction, the variables, the timeout and the page's target", async () => {
     expect(
       buildActRequest("type %pw% in Password", { variables: { pw: "s3cret" }, timeout: 9000 }, "T"),
     ).toEqual({
@@ -74,13 +74,13 @@ describe("buildActRequest", () => {
     });
   });
 
-  it("refuses a per-call model", () => {
+  it("refuses a per-call model", async () => {
     expect(() => buildActRequest("click", { model: "openai/x" }, "T")).toThrow(/act\(\) option "model"/);
   });
 });
 
 describe("parseServerAnswer", () => {
-  it("reads result, cacheStatus and usage", () => {
+  it("reads result, cacheStatus and usage", async () => {
     expect(
       parseServerAnswer(
         {
@@ -97,7 +97,7 @@ describe("parseServerAnswer", () => {
     });
   });
 
-  it("has no cacheStatus when the service sent none (serverCache false), and no usage when absent", () => {
+  it("has no cacheStatus when the service sent none (serverCache false), and no usage when absent", async () => {
     expect(parseServerAnswer({ result: null }, "extract()")).toEqual({
       result: null,
       cacheStatus: undefined,
@@ -105,7 +105,7 @@ describe("parseServerAnswer", () => {
     });
   });
 
-  it("refuses an answer without a result", () => {
+  it("refuses an answer without a result", async () => {
     expect(() => parseServerAnswer({ data: 1 }, "extract()")).toThrow(
       `Loupe Cloud's answer to extract() has no "result": {"data":1}`,
     );
@@ -130,7 +130,7 @@ describe("finishExtract", () => {
   it("parses the value with the caller's schema, so transforms apply", async () => {
     const schema = z.object({ price: z.string().transform((s) => Number(s.replace("$", ""))) });
     const call = parseExtractArguments(["price", schema]);
-    const { schema: normalized } = buildExtractRequest(call, "T", true);
+    const { schema: normalized } = await buildExtractRequest(call, "T", true);
     expect(
       await finishExtract(call, normalized, {
         result: { price: "$12" },
@@ -145,7 +145,7 @@ describe("finishExtract", () => {
 
   it("throws SchemaValidationError with the received value when the caller's schema rejects it", async () => {
     const call = parseExtractArguments(["n", z.object({ n: z.number().int().min(10) })]);
-    const { schema } = buildExtractRequest(call, "T", true);
+    const { schema } = await buildExtractRequest(call, "T", true);
     const error = await finishExtract(call, schema, {
       result: { n: 3 },
       cacheStatus: undefined,
@@ -167,7 +167,7 @@ describe("finishExtract", () => {
 });
 
 describe("withCacheStatus", () => {
-  it("adds cacheStatus to plain objects only, never over the data's own field", () => {
+  it("adds cacheStatus to plain objects only, never over the data's own field", async () => {
     expect(withCacheStatus({ a: 1 }, "HIT")).toEqual({ a: 1, cacheStatus: "HIT" });
     expect(withCacheStatus({ a: 1 }, undefined)).toEqual({ a: 1 });
     expect(withCacheStatus([1, 2], "HIT")).toEqual([1, 2]);
@@ -179,7 +179,7 @@ describe("withCacheStatus", () => {
 });
 
 describe("parseActResult", () => {
-  it("accepts { success, message, action? } and refuses anything else", () => {
+  it("accepts { success, message, action? } and refuses anything else", async () => {
     const result = { success: true, message: "clicked", action: { method: "click" } };
     expect(parseActResult(result)).toEqual(result);
     expect(() => parseActResult({ ok: true })).toThrow(/act result is not \{ success, message, action\? \}/);

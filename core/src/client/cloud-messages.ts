@@ -40,13 +40,13 @@ export interface CloudExtractRequest {
  * @throws ClientError for a per-call `model` (the service's model answers in CLOUD) or a schema Loupe
  *   cannot read — before anything is sent.
  */
-export function buildExtractRequest(
+export async function buildExtractRequest(
   call: ExtractCall,
   targetId: string,
   serverCache: boolean,
-): CloudExtractRequest {
+): Promise<CloudExtractRequest> {
   rejectModelOption(call.options.model, "extract");
-  const schema = call.form === "schema" ? normalizeSchema(call.schema) : undefined;
+  const schema = call.form === "schema" ? await normalizeSchema(call.schema) : undefined;
   const { selector, ignoreSelectors, timeout, screenshot } = call.options;
   const options: Record<string, unknown> = { serverCache, targetId };
   if (selector !== undefined) options["selector"] = selector;

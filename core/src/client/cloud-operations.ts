@@ -34,7 +34,7 @@ export async function cloudExtract(
   targetId: string,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const request = buildExtractRequest(call, targetId, call.options.serverCache ?? context.serverCache);
+  const request = await buildExtractRequest(call, targetId, call.options.serverCache ?? context.serverCache);
   const answer = await send(context, "extract", request.body, call.options.timeout, signal);
   return finishExtract(call, request.schema, answer);
 }

@@ -1,4 +1,5 @@
 import { FetchValidationError } from "../errors.js";
+import { schemaLimitProblem } from "../extract/schema/check-schema-limits.js";
 
 /** The formats `cloud.fetch` returns content in. */
 export type FetchFormat = "raw" | "json" | "markdown";
@@ -36,8 +37,8 @@ const KEYS = new Set([
 ]);
 
 /**
- * Checks a fetch request before anything is sent (spec §4.2 rules 1–3, and every field's type), so a
- * mistake costs no request and says what to change.
+ * Checks a fetch request before anything is sent (spec §4.2 rules 1–3, every field's type, and the
+ * schema limits), so a mistake costs no request and says what to change.
  * @throws FetchValidationError
  */
 export function validateFetchRequest(request: unknown): asserts request is FetchRequest {
@@ -81,6 +82,11 @@ export function validateFetchRequest(request: unknown): asserts request is Fetch
     (typeof r["schema"] !== "object" || r["schema"] === null || Array.isArray(r["schema"]))
   )
     throw new FetchValidationError("schema must be a JSON Schema object.");
+  if (r["schema"] !== undefined) {
+    // A schema past the limits would be refused by the service; say so before sending it.
+    const problem = schemaLimitProblem(r["schema"]);
+    if (problem) throw new FetchValidationError(problem);
+  }
   for (const flag of ["proxies", "allowRedirects", "allowInsecureSsl"]) {
     if (r[flag] !== undefined && typeof r[flag] !== "boolean")
       throw new FetchValidationError(`${flag} must be true or false, not ${JSON.stringify(r[flag])}.`);

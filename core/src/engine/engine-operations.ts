@@ -80,7 +80,7 @@ export async function beginEngineExtract(
     return { needsModel: false, result: { pageText: (await readPage(options, reading)).text } };
 
   // As in the Client: the caller's mistakes are reported before the page is read.
-  const schema = request.schema ? normalizeSchema(request.schema) : undefined;
+  const schema = request.schema ? await normalizeSchema(request.schema) : undefined;
   const model = resolveLanguageModel(context.model);
   const prepared = await prepareExtract(request.instruction, options, reading);
   return {

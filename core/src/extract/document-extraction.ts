@@ -38,7 +38,7 @@ export interface DocumentExtractionResult {
 export async function extractFromDocument(
   request: DocumentExtractionRequest,
 ): Promise<DocumentExtractionResult> {
-  const schema = normalizeSchema(request.schema);
+  const schema = await normalizeSchema(request.schema);
   const model = resolveLanguageModel(request.model);
   const { text, links } = numberDocumentLinks(request.markdown, request.url);
   const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, reasoningTokens: 0, cachedInputTokens: 0 };

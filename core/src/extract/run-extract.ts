@@ -28,7 +28,7 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
   if (call.form === "page-text") return { pageText: (await readPage(call.options, deps)).text };
 
   // The caller's mistakes (a schema Loupe cannot read, no model key) are reported before the page is read.
-  const schema = call.form === "schema" ? normalizeSchema(call.schema) : undefined;
+  const schema = call.form === "schema" ? await normalizeSchema(call.schema) : undefined;
   const model = deps.resolveModel(call.options.model);
   const prepared = await prepareExtract(call.instruction, call.options, deps);
   return answerExtract(prepared, schema, { model, ...deps });

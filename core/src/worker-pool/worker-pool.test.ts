@@ -13,7 +13,7 @@ interface Result {
   taken: number;
 }
 
-/** A worker speaking the pool's envelope: busy for `busyMs`, stuck forever on `hang`, throwing on `fail`. */
+/** A worker speaking the pool's envelope (ready, then one reply per task): busy for `busyMs`, stuck forever on `hang`, throwing on `fail`. */
 const TEST_WORKER = new URL(
   "data:text/javascript," +
     encodeURIComponent(`
@@ -26,7 +26,8 @@ parentPort.on("message", ({ id, request }) => {
   const end = Date.now() + (request.busyMs ?? 0);
   while (Date.now() < end) {}
   parentPort.postMessage({ id, ok: true, result: { label: request.label, taken } });
-});`),
+});
+parentPort.postMessage({ ready: true });`),
 );
 
 async function failure(promise: Promise<unknown>): Promise<WorkerTaskError> {
@@ -110,6 +111,27 @@ describe("WorkerPool", () => {
     expect(error.code).toBe("deadline_exceeded");
     expect(error.message).toBe("The test task took longer than 200 ms; it was stopped.");
     expect(await p.run({ label: "again" })).toEqual({ label: "again", taken: 1 });
+  });
+
+  it("counts the deadline from when the worker has loaded, not from its thread start", async () => {
+    // This worker takes 600 ms to load before it says it is ready; the task's 300 ms are its own.
+    const slowStart = new URL(
+      "data:text/javascript," +
+        encodeURIComponent(`
+import { parentPort } from "node:worker_threads";
+const end = Date.now() + 600;
+while (Date.now() < end) {}
+parentPort.on("message", ({ id, request }) => parentPort.postMessage({ id, ok: true, result: { label: request.label, taken: 1 } }));
+parentPort.postMessage({ ready: true });`),
+    );
+    const p = new WorkerPool<Request, Result>({
+      script: { url: slowStart, eval: false },
+      work: "The test task",
+      size: 1,
+      deadlineMs: 300,
+    });
+    pools.push(p);
+    expect(await p.run({ label: "first" })).toEqual({ label: "first", taken: 1 });
   });
 
   it("reports what the task threw", async () => {

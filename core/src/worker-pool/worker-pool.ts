@@ -12,7 +12,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { FairQueue } from "./fair-queue.js";
-import type { WorkerReplyMessage, WorkerTaskMessage } from "./worker-messages.js";
+import type { WorkerReadyMessage, WorkerReplyMessage, WorkerTaskMessage } from "./worker-messages.js";
 import type { WorkerScript } from "./worker-script.js";
 
 /** Why a pooled task did not produce a result. */
@@ -77,11 +77,15 @@ interface Task<Request, Result> {
 
 interface Slot<Request, Result> {
   worker: Worker | null;
+  /** Whether the worker's code has loaded (it said so); a task's deadline starts only then. */
+  ready: boolean;
   task: Task<Request, Result> | null;
   timer: NodeJS.Timeout | null;
 }
 
 const SHARED_KEY = "";
+/** How long a worker may take to load its code before it counts as failed. */
+const START_TIMEOUT_MS = 60_000;
 
 /** A pool of worker threads that each run one task at a time (see the file comment). */
 export class WorkerPool<Request, Result> {
@@ -92,7 +96,12 @@ export class WorkerPool<Request, Result> {
 
   constructor(private readonly options: WorkerPoolOptions) {
     const size = Math.max(1, Math.floor(options.size ?? (availableParallelism() > 2 ? 2 : 1)));
-    this.slots = Array.from({ length: size }, () => ({ worker: null, task: null, timer: null }));
+    this.slots = Array.from({ length: size }, () => ({
+      worker: null,
+      ready: false,
+      task: null,
+      timer: null,
+    }));
   }
 
   /** How many tasks wait for a worker, over every key. */
@@ -156,7 +165,9 @@ export class WorkerPool<Request, Result> {
           continue;
         }
         slot.task = task;
-        slot.timer = setTimeout(() => this.expire(slot, task), task.deadlineMs);
+        if (slot.ready) this.startDeadline(slot, task);
+        // A worker still starting has the task waiting in its port; the deadline starts when it is ready.
+        else slot.timer = setTimeout(() => this.failStart(slot), START_TIMEOUT_MS);
         slot.worker.postMessage(task.message);
       }
     }
@@ -170,10 +181,17 @@ export class WorkerPool<Request, Result> {
       execArgv: script.execArgv ?? [],
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
+    slot.ready = false;
     // An idle worker must not keep the process alive; a busy one is kept alive by its deadline timer.
     worker.unref();
-    worker.on("message", (reply: WorkerReplyMessage<Result>) => {
-      if (slot.worker !== worker || slot.task?.message.id !== reply.id) return;
+    worker.on("message", (reply: WorkerReplyMessage<Result> | WorkerReadyMessage) => {
+      if (slot.worker !== worker) return;
+      if ("ready" in reply) {
+        slot.ready = true;
+        if (slot.task) this.startDeadline(slot, slot.task);
+        return;
+      }
+      if (slot.task?.message.id !== reply.id) return;
       const task = this.finish(slot)!;
       if (reply.ok) {
         task.release();
@@ -194,6 +212,23 @@ export class WorkerPool<Request, Result> {
     worker.on("error", (error) => fail(`failed: ${message(error)}`, error));
     worker.on("exit", (code) => fail(`exited with code ${code}`));
     return worker;
+  }
+
+  private startDeadline(slot: Slot<Request, Result>, task: Task<Request, Result>): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.expire(slot, task), task.deadlineMs);
+  }
+
+  /** The worker never said it was ready: its task fails as a worker failure, and a fresh one is started. */
+  private failStart(slot: Slot<Request, Result>): void {
+    const task = slot.task;
+    if (!task) return;
+    this.stopRunning(slot);
+    settle(
+      task,
+      new WorkerTaskError("worker_failed", `The worker did not start within ${START_TIMEOUT_MS} ms.`),
+    );
+    this.dispatch();
   }
 
   private expire(slot: Slot<Request, Result>, task: Task<Request, Result>): void {

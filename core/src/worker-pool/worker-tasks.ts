@@ -3,7 +3,7 @@
  * A task that runs too long is not this side's concern: the pool terminates the whole thread.
  */
 import { parentPort } from "node:worker_threads";
-import type { WorkerReplyMessage, WorkerTaskMessage } from "./worker-messages.js";
+import type { WorkerReadyMessage, WorkerReplyMessage, WorkerTaskMessage } from "./worker-messages.js";
 
 /**
  * Serves the pool's tasks in this worker thread.
@@ -22,4 +22,5 @@ export function serveWorkerTasks<Request, Result>(handle: (request: Request) => 
     }
     port.postMessage(reply);
   });
+  port.postMessage({ ready: true } satisfies WorkerReadyMessage);
 }

@@ -18,7 +18,8 @@ const page = {
 const productSchema = z.object({
   products: z.array(z.object({ name: z.string(), url: z.url(), image: z.url().nullable().optional() })),
 });
-const urlPathsOf = (schema: unknown) => buildModelFacingSchema(normalizeSchema(schema).jsonSchema).urlPaths;
+const urlPathsOf = async (schema: unknown) =>
+  buildModelFacingSchema((await normalizeSchema(schema)).jsonSchema).urlPaths;
 
 describe("substituteLinkIds", () => {
   it("replaces known ids by the links' URLs and leaves null and absent optional fields alone", async () => {
@@ -30,7 +31,7 @@ describe("substituteLinkIds", () => {
       ],
     };
     const before = structuredClone(answer);
-    const result = substituteLinkIds({ value: answer, urlPaths: urlPathsOf(productSchema), ...page });
+    const result = substituteLinkIds({ value: answer, urlPaths: await urlPathsOf(productSchema), ...page });
     expect(result.issues).toEqual([]);
     expect(result.value).toEqual({
       products: [
@@ -41,10 +42,10 @@ describe("substituteLinkIds", () => {
     });
     expect(answer).toEqual(before);
     // The substituted value then passes the caller's own schema.
-    expect((await normalizeSchema(productSchema).validate(result.value)).ok).toBe(true);
+    expect((await (await normalizeSchema(productSchema)).validate(result.value)).ok).toBe(true);
   });
 
-  it("reports an id that names no link as an issue at its path, never an empty string", () => {
+  it("reports an id that names no link as an issue at its path, never an empty string", async () => {
     const result = substituteLinkIds({
       value: {
         products: [
@@ -53,7 +54,7 @@ describe("substituteLinkIds", () => {
           { name: "C", url: "" },
         ],
       },
-      urlPaths: urlPathsOf(productSchema),
+      urlPaths: await urlPathsOf(productSchema),
       ...page,
     });
     expect(result.issues).toEqual([
@@ -73,7 +74,7 @@ describe("substituteLinkIds", () => {
     });
   });
 
-  it("keeps a URL the model wrote only when it is one of the page's link URLs", () => {
+  it("keeps a URL the model wrote only when it is one of the page's link URLs", async () => {
     const result = substituteLinkIds({
       value: {
         products: [
@@ -81,7 +82,7 @@ describe("substituteLinkIds", () => {
           { name: "Invented", url: "https://shop.test/green-shoe" },
         ],
       },
-      urlPaths: urlPathsOf(productSchema),
+      urlPaths: await urlPathsOf(productSchema),
       ...page,
     });
     expect(result.value).toMatchObject({
@@ -96,17 +97,17 @@ describe("substituteLinkIds", () => {
     ]);
   });
 
-  it("leaves non-URL fields alone even when they look like ids", () => {
+  it("leaves non-URL fields alone even when they look like ids", async () => {
     const result = substituteLinkIds({
       value: { products: [{ name: "2-17", url: "2-17" }] },
-      urlPaths: urlPathsOf(productSchema),
+      urlPaths: await urlPathsOf(productSchema),
       ...page,
     });
     expect(result.value).toEqual({ products: [{ name: "2-17", url: "https://shop.test/blue-shoe" }] });
   });
 
-  it("handles a top-level URL and a top-level array of URLs after unwrapping", () => {
-    const single = buildModelFacingSchema(normalizeSchema(z.url()).jsonSchema);
+  it("handles a top-level URL and a top-level array of URLs after unwrapping", async () => {
+    const single = buildModelFacingSchema((await normalizeSchema(z.url())).jsonSchema);
     expect(
       substituteLinkIds({
         value: unwrapModelValue(single, { value: "0-5" }),
@@ -115,7 +116,7 @@ describe("substituteLinkIds", () => {
       }),
     ).toEqual({ value: "https://shop.test/red-shoe", issues: [] });
 
-    const list = buildModelFacingSchema(normalizeSchema(z.array(z.url())).jsonSchema);
+    const list = buildModelFacingSchema((await normalizeSchema(z.array(z.url()))).jsonSchema);
     const result = substituteLinkIds({
       value: unwrapModelValue(list, { value: ["0-5", "1-1"] }),
       urlPaths: list.urlPaths,
@@ -125,7 +126,7 @@ describe("substituteLinkIds", () => {
     expect(result.issues.map((i) => i.path)).toEqual([[1]]);
   });
 
-  it("follows recursive schemas to any depth", () => {
+  it("follows recursive schemas to any depth", async () => {
     const tree: JSONSchema = {
       type: "object",
       properties: { menu: { type: "array", items: { $ref: "#/$defs/node" } } },
@@ -158,9 +159,13 @@ describe("substituteLinkIds", () => {
     });
   });
 
-  it("returns the value untouched when the schema has no URL fields", () => {
+  it("returns the value untouched when the schema has no URL fields", async () => {
     const value = { a: "2-17" };
-    const result = substituteLinkIds({ value, urlPaths: urlPathsOf(z.object({ a: z.string() })), ...page });
+    const result = substituteLinkIds({
+      value,
+      urlPaths: await urlPathsOf(z.object({ a: z.string() })),
+      ...page,
+    });
     expect(result).toEqual({ value, issues: [] });
   });
 });

@@ -19,8 +19,8 @@ const linkId = (description?: string) => ({
 });
 
 describe("buildModelFacingSchema", () => {
-  it("zod 3: nested array of objects with URL fields asks for link ids there", () => {
-    const { jsonSchema } = normalizeSchema(
+  it("zod 3: nested array of objects with URL fields asks for link ids there", async () => {
+    const { jsonSchema } = await normalizeSchema(
       z3.object({
         shop: z3.string(),
         products: z3.array(
@@ -49,8 +49,8 @@ describe("buildModelFacingSchema", () => {
     expect(item.seller).toMatchObject({ properties: { profile: { anyOf: [linkId(), { type: "null" }] } } });
   });
 
-  it("zod 4: z.url() with .optional() and .nullable()", () => {
-    const { jsonSchema } = normalizeSchema(
+  it("zod 4: z.url() with .optional() and .nullable()", async () => {
+    const { jsonSchema } = await normalizeSchema(
       z.object({
         home: z.url(),
         docs: z.url().optional(),
@@ -72,7 +72,7 @@ describe("buildModelFacingSchema", () => {
     });
   });
 
-  it("JSON Schema: format uri under $defs reached through $ref, and the other URL formats", () => {
+  it("JSON Schema: format uri under $defs reached through $ref, and the other URL formats", async () => {
     const schema: JSONSchema = {
       type: "object",
       properties: {
@@ -112,7 +112,7 @@ describe("buildModelFacingSchema", () => {
     expect(out.properties.email).toEqual({ type: "string", format: "email" });
   });
 
-  it("records recursive URL fields with a repeat step", () => {
+  it("records recursive URL fields with a repeat step", async () => {
     const Category = z.object({
       name: z.string(),
       url: z.url(),
@@ -120,7 +120,7 @@ describe("buildModelFacingSchema", () => {
         return z.array(Category);
       },
     });
-    expect(paths(normalizeSchema(Category).jsonSchema)).toEqual(["$(.subcategories[*])*.url"]);
+    expect(paths((await normalizeSchema(Category)).jsonSchema)).toEqual(["$(.subcategories[*])*.url"]);
 
     const tree: JSONSchema = {
       type: "object",
@@ -139,8 +139,8 @@ describe("buildModelFacingSchema", () => {
     expect(paths(tree)).toEqual(["$.menu[*](.children[*])*.url"]);
   });
 
-  it("wraps a top-level array and says how to unwrap", () => {
-    const { jsonSchema } = normalizeSchema(z.array(z.object({ title: z.string(), link: z.url() })));
+  it("wraps a top-level array and says how to unwrap", async () => {
+    const { jsonSchema } = await normalizeSchema(z.array(z.object({ title: z.string(), link: z.url() })));
     const facing = buildModelFacingSchema(jsonSchema);
     expect(facing.wrapped).toBe(true);
     expect(facing.urlPaths.map(formatUrlFieldPath)).toEqual(["$[*].link"]);
@@ -167,8 +167,10 @@ describe("buildModelFacingSchema", () => {
     expect(unwrapModelValue(facing, [])).toEqual([]);
   });
 
-  it("wraps a top-level string, and a top-level URL becomes a wrapped link id", () => {
-    const plain = buildModelFacingSchema(normalizeSchema(z.string().describe("the headline")).jsonSchema);
+  it("wraps a top-level string, and a top-level URL becomes a wrapped link id", async () => {
+    const plain = buildModelFacingSchema(
+      (await normalizeSchema(z.string().describe("the headline"))).jsonSchema,
+    );
     expect(plain.schema).toMatchObject({
       type: "object",
       properties: { value: { type: "string", description: "the headline" } },
@@ -188,7 +190,7 @@ describe("buildModelFacingSchema", () => {
     });
   });
 
-  it("keeps $defs resolvable and moves root-relative $refs when wrapping", () => {
+  it("keeps $defs resolvable and moves root-relative $refs when wrapping", async () => {
     const schema: JSONSchema = {
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "array",
@@ -217,7 +219,7 @@ describe("buildModelFacingSchema", () => {
     });
   });
 
-  it("is deterministic and does not modify its input", () => {
+  it("is deterministic and does not modify its input", async () => {
     const schema: JSONSchema = {
       type: "array",
       items: {
@@ -237,8 +239,8 @@ describe("buildModelFacingSchema", () => {
     expect(first.urlPaths.map(formatUrlFieldPath)).toEqual(["$[*].url"]);
 
     const zodSchema = z.object({ a: z.url(), b: z.array(z.object({ c: z.url() })) });
-    const fromZodA = JSON.stringify(buildModelFacingSchema(normalizeSchema(zodSchema).jsonSchema));
-    const fromZodB = JSON.stringify(buildModelFacingSchema(normalizeSchema(zodSchema).jsonSchema));
+    const fromZodA = JSON.stringify(buildModelFacingSchema((await normalizeSchema(zodSchema)).jsonSchema));
+    const fromZodB = JSON.stringify(buildModelFacingSchema((await normalizeSchema(zodSchema)).jsonSchema));
     expect(fromZodA).toBe(fromZodB);
   });
 });

@@ -46,8 +46,8 @@ describe("normalizeSchema", () => {
       ),
     });
 
-    it("is recognised and converted to draft-07 JSON Schema with format uri", () => {
-      const normalized = normalizeSchema(schema);
+    it("is recognised and converted to draft-07 JSON Schema with format uri", async () => {
+      const normalized = await normalizeSchema(schema);
       expect(normalized.kind).toBe("zod3");
       const products = (normalized.jsonSchema.properties as Record<string, JSONSchema>).products;
       expect(products).toMatchObject({
@@ -61,7 +61,9 @@ describe("normalizeSchema", () => {
     });
 
     it("reports issues with key and index paths", async () => {
-      const result = await normalizeSchema(schema).validate({
+      const result = await (
+        await normalizeSchema(schema)
+      ).validate({
         title: 3,
         products: [{ name: "a", url: "nope" }],
       });
@@ -76,7 +78,7 @@ describe("normalizeSchema", () => {
         price: z3.string().transform((s) => Number(s.replace("$", ""))),
         n: z3.number().default(1),
       });
-      const result = await normalizeSchema(transforming).validate({ price: "$12.50" });
+      const result = await (await normalizeSchema(transforming)).validate({ price: "$12.50" });
       expect(result).toEqual({ ok: true, value: { price: 12.5, n: 1 } });
     });
   });
@@ -88,8 +90,8 @@ describe("normalizeSchema", () => {
       orNull: z.string().url().nullable(),
     });
 
-    it("is recognised and converted (input side, draft-07)", () => {
-      const normalized = normalizeSchema(schema);
+    it("is recognised and converted (input side, draft-07)", async () => {
+      const normalized = await normalizeSchema(schema);
       expect(normalized.kind).toBe("zod4");
       expect(normalized.jsonSchema).toMatchObject({
         $schema: "http://json-schema.org/draft-07/schema#",
@@ -105,7 +107,9 @@ describe("normalizeSchema", () => {
 
     it("reports issues with paths", async () => {
       const nested = z.object({ items: z.array(z.object({ href: z.url() })) });
-      const result = await normalizeSchema(nested).validate({
+      const result = await (
+        await normalizeSchema(nested)
+      ).validate({
         items: [{ href: "https://a.test/" }, { href: 5 }],
       });
       expect(result.ok).toBe(false);
@@ -117,7 +121,7 @@ describe("normalizeSchema", () => {
         price: z.string().transform((s) => Number(s.replace("$", ""))),
         n: z.number().default(1),
       });
-      const normalized = normalizeSchema(transforming);
+      const normalized = await normalizeSchema(transforming);
       expect(normalized.jsonSchema).toMatchObject({
         properties: { price: { type: "string" } },
         required: ["price"],
@@ -126,15 +130,15 @@ describe("normalizeSchema", () => {
     });
 
     it("accepts zod/mini schemas", async () => {
-      const normalized = normalizeSchema(zm.object({ a: zm.url() }));
+      const normalized = await normalizeSchema(zm.object({ a: zm.url() }));
       expect(normalized.kind).toBe("zod4");
       expect(normalized.jsonSchema).toMatchObject({ properties: { a: { format: "uri" } } });
       expect((await normalized.validate({ a: "x" })).ok).toBe(false);
     });
 
-    it("throws a ClientError for types JSON cannot carry", () => {
-      expect(() => normalizeSchema(z.object({ when: z.date() }))).toThrow(ClientError);
-      expect(() => normalizeSchema(z.object({ when: z.date() }))).toThrow(
+    it("throws a ClientError for types JSON cannot carry", async () => {
+      await expect(normalizeSchema(z.object({ when: z.date() }))).rejects.toThrow(ClientError);
+      await expect(normalizeSchema(z.object({ when: z.date() }))).rejects.toThrow(
         /cannot be turned into JSON Schema/,
       );
     });
@@ -157,7 +161,7 @@ describe("normalizeSchema", () => {
     };
 
     it("is used as given and validated with ajv, formats included", async () => {
-      const normalized = normalizeSchema(schema);
+      const normalized = await normalizeSchema(schema);
       expect(normalized.kind).toBe("json-schema");
       expect(normalized.jsonSchema).toBe(schema);
       const good = { links: [{ text: "a", href: "https://a.test/x" }] };
@@ -165,7 +169,9 @@ describe("normalizeSchema", () => {
     });
 
     it("reports issues with paths: indexes as numbers, keys as strings, missing and extra keys named", async () => {
-      const result = await normalizeSchema(schema).validate({
+      const result = await (
+        await normalizeSchema(schema)
+      ).validate({
         links: [
           { text: "a", href: "https://a.test/" },
           { text: "b", href: "not a url" },
@@ -186,53 +192,84 @@ describe("normalizeSchema", () => {
       );
     });
 
-    it("compiles each schema object once", async () => {
+    it("is compiled and applied in the schema worker, never on the caller's thread", async () => {
       const compile = vi.spyOn(Ajv.prototype, "compile");
       try {
-        const draft7: JSONSchema = { type: "object", properties: { a: { type: "string" } } };
-        await normalizeSchema(draft7).validate({ a: "x" });
-        await normalizeSchema(draft7).validate({ a: 1 });
-        expect(compile).toHaveBeenCalledTimes(1);
-        normalizeSchema({ ...draft7 });
-        expect(compile).toHaveBeenCalledTimes(2);
+        const normalized = await normalizeSchema({
+          type: "object",
+          properties: { offThread: { type: "string" } },
+        });
+        expect(await normalized.validate({ offThread: 1 })).toEqual({
+          ok: false,
+          issues: [{ path: ["offThread"], message: "must be string" }],
+        });
+        expect(compile).not.toHaveBeenCalled();
       } finally {
         compile.mockRestore();
       }
     });
 
-    it("accepts two different objects with the same $id", () => {
+    it("is held to the schema limits before anything compiles: the message names the limit and the figure", async () => {
+      const huge = {
+        type: "object",
+        properties: Object.fromEntries(
+          Array.from({ length: 4_000 }, (_, i) => [`p${i}`, { type: "string" }]),
+        ),
+      };
+      await expect(normalizeSchema(huge)).rejects.toThrow(ClientError);
+      await expect(normalizeSchema(huge)).rejects.toThrow(
+        "The schema has 4,000 properties; the limit is 1,000.",
+      );
+    });
+
+    it("validates ^(a+)+$ against a long 'aaaa…!' answer without backtracking", async () => {
+      const normalized = await normalizeSchema({ type: "string", pattern: "^(a+)+$" });
+      // V8's engine would take longer than the age of the universe on this; RE2 takes milliseconds.
+      const result = await normalized.validate("a".repeat(100_000) + "!");
+      expect(result).toEqual({ ok: false, issues: [{ path: [], message: 'must match pattern "^(a+)+$"' }] });
+    });
+
+    it("refuses a pattern the linear-time engine cannot run", async () => {
+      await expect(normalizeSchema({ type: "string", pattern: "^(?!admin)" })).rejects.toThrow(
+        /uses a lookahead \(\?= or \?!\), which Loupe does not run/,
+      );
+    });
+
+    it("accepts two different objects with the same $id", async () => {
       const make = () => ({
         $id: "https://schemas.test/product",
         type: "object",
         properties: { a: { type: "string" } },
       });
-      expect(() => {
-        normalizeSchema(make());
-        normalizeSchema(make());
-      }).not.toThrow();
+      await normalizeSchema(make());
+      await normalizeSchema(make());
     });
 
     it("accepts top-level arrays and primitives", async () => {
-      expect(await normalizeSchema({ type: "array", items: { type: "string" } }).validate(["a"])).toEqual({
+      expect(
+        await (await normalizeSchema({ type: "array", items: { type: "string" } })).validate(["a"]),
+      ).toEqual({
         ok: true,
         value: ["a"],
       });
-      const result = await normalizeSchema({ type: "string" }).validate(5);
+      const result = await (await normalizeSchema({ type: "string" })).validate(5);
       expect(result).toEqual({ ok: false, issues: [{ path: [], message: "must be string" }] });
     });
 
-    it("throws a ClientError for an invalid JSON Schema", () => {
-      expect(() => normalizeSchema({ type: "strng" })).toThrow(ClientError);
-      expect(() => normalizeSchema({ type: "object", required: "name" })).toThrow(/not a valid JSON Schema/);
-      expect(() =>
+    it("throws a ClientError for an invalid JSON Schema", async () => {
+      await expect(normalizeSchema({ type: "strng" })).rejects.toThrow(ClientError);
+      await expect(normalizeSchema({ type: "object", required: "name" })).rejects.toThrow(
+        /not a valid JSON Schema/,
+      );
+      await expect(
         normalizeSchema({ type: "object", properties: { a: { $ref: "#/$defs/missing" } } }),
-      ).toThrow(/not a valid JSON Schema/);
+      ).rejects.toThrow(/not a valid JSON Schema/);
     });
   });
 
   describe("Standard Schema", () => {
     it("takes JSON Schema from ~standard.jsonSchema and validates with ~standard.validate", async () => {
-      const normalized = normalizeSchema(handMadeStandardSchema({ withJsonSchema: true }));
+      const normalized = await normalizeSchema(handMadeStandardSchema({ withJsonSchema: true }));
       expect(normalized.kind).toBe("standard");
       expect(normalized.jsonSchema).toMatchObject({ properties: { url: { type: "string", format: "uri" } } });
       expect(await normalized.validate({ name: "shoe", url: "https://a.test/" })).toEqual({
@@ -248,9 +285,11 @@ describe("normalizeSchema", () => {
       });
     });
 
-    it("throws a ClientError when it cannot give a JSON Schema", () => {
-      expect(() => normalizeSchema(handMadeStandardSchema({ withJsonSchema: false }))).toThrow(ClientError);
-      expect(() => normalizeSchema(handMadeStandardSchema({ withJsonSchema: false }))).toThrow(
+    it("throws a ClientError when it cannot give a JSON Schema", async () => {
+      await expect(normalizeSchema(handMadeStandardSchema({ withJsonSchema: false }))).rejects.toThrow(
+        ClientError,
+      );
+      await expect(normalizeSchema(handMadeStandardSchema({ withJsonSchema: false }))).rejects.toThrow(
         /vendor "hand-made"\) cannot give a JSON Schema/,
       );
     });
@@ -267,12 +306,12 @@ describe("normalizeSchema", () => {
       ["an array", [{ type: "string" }], /got an array/],
       ["a zod shape", { name: z.string() }, /z\.object\(\{ name \}\)/],
       ["an object that is no JSON Schema", { name: "string" }, /none of the JSON Schema keywords/],
-    ])("throws a ClientError naming the accepted kinds for %s", (_label, input, detail) => {
-      expect(() => normalizeSchema(input)).toThrow(ClientError);
-      expect(() => normalizeSchema(input)).toThrow(
+    ])("throws a ClientError naming the accepted kinds for %s", async (_label, input, detail) => {
+      await expect(normalizeSchema(input)).rejects.toThrow(ClientError);
+      await expect(normalizeSchema(input)).rejects.toThrow(
         /accepts a zod 3 or zod 4 schema, a plain JSON Schema object, or a Standard Schema/,
       );
-      expect(() => normalizeSchema(input)).toThrow(detail);
+      await expect(normalizeSchema(input)).rejects.toThrow(detail);
     });
   });
 });

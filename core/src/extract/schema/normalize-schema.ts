@@ -54,11 +54,14 @@ const SCHEMA_KEYWORDS = new Set([
  * Normalises the caller's schema: zod 3, zod 4, plain JSON Schema or Standard Schema with JSON Schema.
  * The top level may describe an object, an array or a primitive.
  *
+ * Asynchronous because a plain JSON Schema is checked against SCHEMA_LIMITS and compiled in a worker
+ * thread, so a broken one fails here, before any page or model work.
+ *
  * @param schema - The schema given to `extract(instruction, schema)`. It is not modified.
- * @throws ClientError when the schema is of no accepted kind, is an invalid JSON Schema, or cannot be
- *   turned into JSON Schema.
+ * @throws ClientError when the schema is of no accepted kind, breaks a schema limit, is an invalid JSON
+ *   Schema, or cannot be turned into JSON Schema.
  */
-export function normalizeSchema(schema: unknown): NormalizedSchema {
+export async function normalizeSchema(schema: unknown): Promise<NormalizedSchema> {
   if (isZod4Schema(schema)) return normalizeZod4Schema(schema);
   if (isZod3Schema(schema)) return normalizeZod3Schema(schema);
   if (isStandardSchema(schema)) return normalizeStandardSchema(schema);
