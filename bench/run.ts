@@ -11,6 +11,7 @@ import { fetchThroughputSection } from "./fetch/fetch-throughput-section.js";
 import { sessionsSection } from "./sessions/sessions-section.js";
 import { studioSection } from "./studio-section.js";
 import { schemaSandboxSection } from "./schema-sandbox/schema-sandbox-section.js";
+import { schemaSection } from "./schema/schema-section.js";
 
 const SECTIONS: BenchSection[] = [
   snapshotSection,
@@ -19,6 +20,7 @@ const SECTIONS: BenchSection[] = [
   sessionsSection,
   studioSection,
   schemaSandboxSection,
+  schemaSection,
 ];
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);
