@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { WorkerPool, WorkerTaskError } from "./worker-pool.js";
 
@@ -150,4 +153,19 @@ parentPort.postMessage({ ready: true });`),
     expect((await queued).code).toBe("pool_closed");
     expect((await failure(p.run({ label: "later" }))).code).toBe("pool_closed");
   });
+  it("lets its process exit once its work is done: an idle worker holds nothing open", async () => {
+    // A command-line run that validated one schema once hung here after printing its answer.
+    const poolModule = fileURLToPath(new URL("./worker-pool.ts", import.meta.url));
+    const script = `
+      const { WorkerPool } = await import(${JSON.stringify(poolModule)});
+      const pool = new WorkerPool({ script: { url: new URL(${JSON.stringify(TEST_WORKER.href)}), eval: false },
+        work: "The test task", size: 1, deadlineMs: 5000 });
+      console.log((await pool.run({ label: "once" })).label);`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { timeout: 30_000 },
+    );
+    expect(stdout.trim()).toBe("once");
+  }, 40_000);
 });

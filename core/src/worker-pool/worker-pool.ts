@@ -182,8 +182,6 @@ export class WorkerPool<Request, Result> {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
     slot.ready = false;
-    // An idle worker must not keep the process alive; a busy one is kept alive by its deadline timer.
-    worker.unref();
     worker.on("message", (reply: WorkerReplyMessage<Result> | WorkerReadyMessage) => {
       if (slot.worker !== worker) return;
       if ("ready" in reply) {
@@ -211,6 +209,9 @@ export class WorkerPool<Request, Result> {
     };
     worker.on("error", (error) => fail(`failed: ${message(error)}`, error));
     worker.on("exit", (code) => fail(`exited with code ${code}`));
+    // An idle worker must not keep the process alive; a busy one is kept alive by its deadline timer.
+    // Only after the listeners: on Node 20 a "message" listener added later refs the worker's port again.
+    worker.unref();
     return worker;
   }
 
