@@ -5,14 +5,13 @@
  * (`cloud.fetch`) or as raw HTTP to the API. Nothing here contacts anything but 127.0.0.1 and ::1.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCloudServer, type CloudServer, type CloudServerOptions } from "@loupe/cloud";
 import { cloud, FetchError, type FetchErrorCode, type FetchRequest, type FetchResult } from "@loupe/core";
 import { expect } from "vitest";
-import { startHttpServer, type LoopbackServer } from "../../cloud/src/fetch/loopback-servers.test.support.js";
 import { startModelServer, type ModelServer } from "./model-server.js";
+import { startTargetSite, type TargetRoute, type TargetSite } from "./target-site.js";
 
 export {
   LOCALHOST_TLS,
@@ -23,34 +22,7 @@ export {
   type ConnectProxy,
   type LoopbackServer,
 } from "../../cloud/src/fetch/loopback-servers.test.support.js";
-
-/** A route of the target site: writes the whole response itself. */
-export type TargetRoute = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** A loopback HTTP site (127.0.0.1 and ::1 on one port) answering the routes a test registers. */
-export interface TargetSite extends LoopbackServer {
-  /** Adds or replaces the handler of `path` (the path without the query). */
-  route(path: string, handler: TargetRoute): void;
-  /** Requests received for `path` so far. */
-  hits(path: string): number;
-}
-
-/** Starts a target site; unknown paths answer 404 "no such route". */
-export async function startTargetSite(routes: Record<string, TargetRoute> = {}): Promise<TargetSite> {
-  const table = new Map<string, TargetRoute>(Object.entries(routes));
-  const hits = new Map<string, number>();
-  const server = await startHttpServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    const handler = table.get(path);
-    if (handler) handler(request, response);
-    else response.writeHead(404, { "content-type": "text/plain" }).end("no such route");
-  });
-  return Object.assign(server, {
-    route: (path: string, handler: TargetRoute) => void table.set(path, handler),
-    hits: (path: string) => hits.get(path) ?? 0,
-  });
-}
+export { startTargetSite, type TargetRoute, type TargetSite } from "./target-site.js";
 
 /** An answer of the HTTP API, as raw HTTP sees it. */
 export interface ApiAnswer {

@@ -61,12 +61,21 @@ const ENDPOINTS: Record<string, ModelEndpoint> = {
   "/v1/responses": "responses",
 };
 
+/** How a model server behaves beyond its queue. */
+export interface ModelServerOptions {
+  /**
+   * The reply to a call when the queue is empty, for callers that cannot script each call (another
+   * language's test suite). Without it such a call gets a loud 500.
+   */
+  defaultReply?: ReplyScript;
+}
+
 /**
  * Starts a scripted OpenAI-compatible server on a free loopback port, answering `POST /v1/chat/completions`
  * and `POST /v1/responses` (plain JSON, or server-sent events when the request has `stream: true`).
  * Requests without `Authorization: Bearer <key>` get OpenAI's 401, so a missing key shows.
  */
-export async function startModelServer(): Promise<ModelServer> {
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const queue: ReplyScript[] = [];
   const requests: RecordedModelRequest[] = [];
   let closing = false;
@@ -128,7 +137,7 @@ export async function startModelServer(): Promise<ModelServer> {
       );
     }
 
-    const script = queue.shift();
+    const script = queue.shift() ?? options.defaultReply;
     if (!script) {
       const message =
         `model server: no scripted reply left for POST ${path} (request #${requests.length}, ` +
