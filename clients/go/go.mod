@@ -1,0 +1,3 @@
+module loupe.local/loupe
+
+go 1.19
