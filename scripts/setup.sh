@@ -31,5 +31,22 @@ if ! have_browser; then
   fi
 fi
 
+# The Python and Go clients' tests (clients/python, clients/go) need python3 (3.9+) and go (1.19+).
+# Debian's packages are enough: neither client downloads anything to build or test.
+need_command() { # COMMAND DEBIAN_PACKAGE HOMEBREW_PACKAGE
+  command -v "$1" >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    echo "setup: no $1 found; installing Debian's $2 package (for the clients' tests)." >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+  else
+    echo "setup: no $1 found; the tests of clients/ need it. Install it (Debian/Ubuntu: sudo apt-get install $2;" >&2
+    echo "       macOS: brew install $3), then run this again." >&2
+    exit 1
+  fi
+}
+need_command python3 python3 python
+need_command go golang-go go
+
 if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 npm run build
