@@ -75,7 +75,7 @@ let fixture: ClientsFixture;
 
 beforeAll(async () => {
   fixture = await startClientsFixture();
-}, 120_000);
+}, 400_000);
 
 afterAll(async () => {
   await fixture?.close();

@@ -63,6 +63,8 @@ const PAGE_HTML = `<!doctype html>
 </body></html>`;
 
 const LISTENING = /listening on (http:\/\/\S+)/;
+/** Each `loupe` process compiles its sources on start: tens of seconds on a loaded machine. */
+const START_TIMEOUT_MS = 180_000;
 
 /** Starts the target site, the model server and both cloud servers; `close()` stops them all. */
 export async function startClientsFixture(): Promise<ClientsFixture> {
@@ -126,10 +128,14 @@ async function startCloud(
 ): Promise<{ url: string; key: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), "loupe-clients-cloud-"));
   started.dirs.push(dataDir);
-  const created = await runLoupe(["cloud", "keys", "create", "--project", "clients", "--data-dir", dataDir]);
+  const created = await runLoupe(
+    ["cloud", "keys", "create", "--project", "clients", "--data-dir", dataDir],
+    {},
+    START_TIMEOUT_MS,
+  );
   if (created.code !== 0) throw new Error(`loupe cloud keys create failed:\n${created.stderr}`);
   const server = startLoupe(["cloud", "serve", "--port", "0", "--data-dir", dataDir, ...flags], env);
   started.servers.push(server);
-  const [, url] = await server.waitForStdout(LISTENING, 60_000);
+  const [, url] = await server.waitForStdout(LISTENING, START_TIMEOUT_MS);
   return { url: url ?? "", key: created.stdout.trim() };
 }
