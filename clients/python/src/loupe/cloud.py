@@ -127,11 +127,13 @@ def _send(request: PreparedFetch, timeout: Optional[float]) -> FetchResult:
         },
     )
     try:
-        with urllib.request.urlopen(http_request, timeout=timeout) as response:
-            return _result(response.status, _read_capped(response))
-    except urllib.error.HTTPError as error:
-        with error:
-            raise _service_error(error.code, _read_capped(error)) from None
+        try:
+            response = urllib.request.urlopen(http_request, timeout=timeout)
+            status: int = response.status
+        except urllib.error.HTTPError as error:
+            response, status = error, error.code  # an error status still has a body to read
+        with response:
+            data = _read_capped(response, status)
     except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
         reason = error.reason if isinstance(error, urllib.error.URLError) else error
         if isinstance(reason, socket.timeout):
@@ -144,9 +146,12 @@ def _send(request: PreparedFetch, timeout: Optional[float]) -> FetchResult:
             0,
             "target_unreachable",
         ) from error
+    if 200 <= status < 300:
+        return _result(status, data)
+    raise _service_error(status, data)
 
 
-def _read_capped(response: Any) -> bytes:
+def _read_capped(response: Any, status: int) -> bytes:
     # In chunks: read(n) of some Python versions allocates n bytes up front, whatever the answer's size.
     chunks: List[bytes] = []
     size = 0
@@ -157,9 +162,9 @@ def _read_capped(response: Any) -> bytes:
         size += len(chunk)
         if size > _MAX_ANSWER_BYTES:
             raise FetchError(
-                f"Loupe Cloud's answer is larger than {_MAX_ANSWER_BYTES // (1024 * 1024)} MiB; "
+                f"Loupe Cloud's answer is larger than {_MAX_ANSWER_BYTES} bytes; "
                 "no fetch result is that large.",
-                getattr(response, "status", 0) or 0,
+                status,
                 "response_too_large",
             )
         chunks.append(chunk)
