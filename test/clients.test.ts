@@ -71,19 +71,19 @@ function requireCommand(found: string | undefined, what: string): string {
   return found;
 }
 
-let fixture: ClientsFixture;
+describe("the clients against real loupe cloud serve processes", () => {
+  let fixture: ClientsFixture;
 
-beforeAll(async () => {
-  fixture = await startClientsFixture();
-}, 400_000);
+  beforeAll(async () => {
+    fixture = await startClientsFixture();
+  }, 400_000);
 
-afterAll(async () => {
-  await fixture?.close();
-});
+  afterAll(async () => {
+    await fixture?.close();
+  });
 
-describe("the Python client", () => {
   it(
-    "passes its unittest suite against the real servers",
+    "python3 -m unittest passes (clients/python)",
     async () => {
       const python = requireCommand(findCommand(["python3"]), "Python 3 (python3)");
       const result = await run(
@@ -102,7 +102,22 @@ describe("the Python client", () => {
   );
 
   it(
-    "type-checks strictly as Python 3.9 (pyright)",
+    "go test passes (clients/go)",
+    async () => {
+      const result = await run(goCommand(), ["test", "-count=1", "./..."], GO_DIR, {
+        ...fixture.env,
+        ...GO_ENV,
+      });
+      expectSuccess(result, "go test (clients/go)");
+      expect(result.output).toMatch(/^ok\s+\S+/m);
+    },
+    SUITE_TIMEOUT_MS,
+  );
+});
+
+describe("the clients' code", () => {
+  it(
+    "the Python package type-checks strictly as Python 3.9 (pyright)",
     async () => {
       const pyright = join(ROOT, "node_modules/.bin/pyright");
       const result = await run(pyright, ["-p", "pyrightconfig.json"], PYTHON_DIR);
@@ -111,32 +126,14 @@ describe("the Python client", () => {
     },
     SUITE_TIMEOUT_MS,
   );
-});
-
-describe("the Go client", () => {
-  const go = (): string =>
-    requireCommand(
-      findCommand(["go"], ["/usr/local/go/bin/go", "/usr/lib/go/bin/go"]),
-      "Go (the go command)",
-    );
 
   it(
-    "passes go test against the real servers",
+    "the Go module is gofmt-formatted and go vet-clean",
     async () => {
-      const result = await run(go(), ["test", "-count=1", "./..."], GO_DIR, { ...fixture.env, ...GO_ENV });
-      expectSuccess(result, "go test (clients/go)");
-      expect(result.output).toMatch(/^ok\s+\S+/m);
-    },
-    SUITE_TIMEOUT_MS,
-  );
-
-  it(
-    "is gofmt-formatted and go vet-clean",
-    async () => {
-      const goCommand = go();
-      const vet = await run(goCommand, ["vet", "./..."], GO_DIR, GO_ENV);
+      const go = goCommand();
+      const vet = await run(go, ["vet", "./..."], GO_DIR, GO_ENV);
       expectSuccess(vet, "go vet (clients/go)");
-      const goroot = (await run(goCommand, ["env", "GOROOT"], GO_DIR, GO_ENV)).output.trim();
+      const goroot = (await run(go, ["env", "GOROOT"], GO_DIR, GO_ENV)).output.trim();
       const format = await run(join(goroot, "bin/gofmt"), ["-l", "."], GO_DIR);
       expectSuccess(format, "gofmt (clients/go)");
       expect(format.output.trim(), "files gofmt would change").toBe("");
@@ -144,3 +141,10 @@ describe("the Go client", () => {
     SUITE_TIMEOUT_MS,
   );
 });
+
+function goCommand(): string {
+  return requireCommand(
+    findCommand(["go"], ["/usr/local/go/bin/go", "/usr/lib/go/bin/go"]),
+    "Go (the go command)",
+  );
+}

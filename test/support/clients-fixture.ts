@@ -125,20 +125,18 @@ export async function startClientsFixture(): Promise<ClientsFixture> {
  * Converts one page before the suites run. The server's first conversion starts its worker thread, and
  * the conversion deadline (10 s) counts that start: on a machine loaded many times over, the first page
  * can miss it (`extraction_failed`). The suites test the clients, not that cold start, so it is paid
- * here, with a few tries.
+ * here, with a few tries. Should every try miss, the suites report the server's answer themselves.
  */
 async function warmMarkdownWorker(cloud: { url: string; key: string }, pageUrl: string): Promise<void> {
-  let last = "";
-  for (let attempt = 1; attempt <= 4; attempt++) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
     const response = await globalThis.fetch(`${cloud.url}/v1/fetch`, {
       method: "POST",
       headers: { authorization: `Bearer ${cloud.key}`, "content-type": "application/json" },
       body: JSON.stringify({ url: pageUrl, format: "markdown" }),
     });
-    last = `${response.status} ${await response.text()}`;
+    await response.arrayBuffer();
     if (response.ok) return;
   }
-  throw new Error(`the cloud could not convert the fixture's page to markdown: ${last}`);
 }
 
 /** A key from `loupe cloud keys create`, then `loupe cloud serve` on a free port with that data dir. */
