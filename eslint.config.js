@@ -44,7 +44,15 @@ export default tseslint.config(
               message: "core/ runs in any Node process: no Electron or React.",
             },
             {
-              group: ["**/cloud/**", "**/electron/**", "**/renderer/**", "@loupe/cloud", "@loupe/studio"],
+              group: [
+                "**/cloud/**",
+                "**/electron/**",
+                "**/renderer/**",
+                "**/cli/**",
+                "@loupe/cloud",
+                "@loupe/studio",
+                "@loupe/cli",
+              ],
               message: "core/ is the bottom layer: it imports no other package of the repository.",
             },
           ],
@@ -67,6 +75,39 @@ export default tseslint.config(
             {
               group: ["**/electron/**", "**/renderer/**", "../core/**", "../../core/**"],
               message: "cloud/ builds on @loupe/core through its package name only.",
+            },
+            {
+              group: ["@loupe/studio", "@loupe/studio/*", "@loupe/cli", "@loupe/cli/*", "**/cli/src/**"],
+              message: "cloud/ sits below the Studio and the command line: it imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // cli/ is the top layer: the `loupe` command, built on core, cloud and the Studio.
+    files: ["cli/**/*.{ts,js}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["electron", "electron/*", "react", "react-dom", "react/*"],
+              message:
+                "cli/ is a Node command: no Electron or React (`loupe studio` starts Electron as a process).",
+            },
+            {
+              group: [
+                "../../**",
+                "**/core/src/**",
+                "**/cloud/src/**",
+                "**/electron/src/**",
+                "**/renderer/src/**",
+              ],
+              message:
+                "cli/ uses the other packages through their names (@loupe/core, @loupe/cloud, @loupe/studio/cli), never their files.",
             },
           ],
         },
@@ -135,6 +176,7 @@ export default tseslint.config(
           patterns: [
             { group: ["electron", "electron/*"], message: "node/ is the Electron-free service." },
             { group: ["react", "react-dom", "react/*"], message: "node/ has no UI." },
+            { group: ["@loupe/cli", "@loupe/cli/*"], message: "The Studio sits below the command line." },
           ],
         },
       ],

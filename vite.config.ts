@@ -13,6 +13,7 @@ export default defineConfig({
       "core/src/**/*.test.ts",
       "cloud/src/**/*.test.ts",
       "electron/src/**/*.test.ts",
+      "cli/src/**/*.test.ts",
       "renderer/src/**/*.test.{ts,tsx}",
       "test/**/*.test.ts",
     ],

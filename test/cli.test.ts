@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "./support/model-server.js";
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL("../core/src/cli/main.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../cli/src/main.ts", import.meta.url));
 
-/** Runs the CLI from its sources (so the test never reads a stale build), as a user's shell would. */
+/** Runs the CLI from its sources, and the packages it loads from theirs (so the test never reads a stale build). */
 function loupe(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return run(process.execPath, ["--import", "tsx", CLI, ...args], {
+  return run(process.execPath, ["--conditions=@loupe/source", "--import", "tsx", CLI, ...args], {
     env: { ...process.env, ...env },
     timeout: 60_000,
   });

@@ -1,12 +1,12 @@
 /**
  * Runs the `loupe` command line from its TypeScript sources in a child process, as a user's shell would:
- * `node --conditions=@loupe/source --import tsx core/src/cli/main.ts …`. The condition makes
+ * `node --conditions=@loupe/source --import tsx cli/src/main.ts …`. The condition makes
  * `@loupe/cloud` (and its `@loupe/core`) resolve to sources too, so a test never runs a stale build.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../../core/src/cli/main.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../cli/src/main.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NODE_ARGS = ["--conditions=@loupe/source", "--import", "tsx", CLI];
 

@@ -2,10 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { fetch as cloudFetch } from "../cloud-client/cloud-fetch.js";
-import type { FetchFormat } from "../cloud-client/fetch-request.js";
-import { ClientError } from "../errors.js";
-import { importOptionalPackage } from "./optional-package.js";
+import { ClientError, cloud, type FetchFormat } from "@loupe/core";
 import { loadSchemaFile } from "./schema-file.js";
 
 export const FETCH_USAGE = `Usage: loupe fetch <url> [options]
@@ -22,19 +19,6 @@ Options:
   --proxies             route through the service's proxies
   --content             print only the content (markdown as text, json as JSON), not the whole result
 `;
-
-interface CloudModule {
-  startCloudServer(options: {
-    port: number;
-    dataDir: string;
-    allowPrivateNetwork: boolean;
-    log: boolean;
-  }): Promise<{
-    url: string;
-    keys: { createKey(project: string): { key: string } };
-    close(): Promise<void>;
-  }>;
-}
 
 /** Runs `loupe fetch`; resolves with the process exit code. */
 export async function runFetchCommand(argv: string[]): Promise<number> {
@@ -74,18 +58,15 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
     const apiKey = process.env["LOUPE_API_KEY"];
     if (!apiKey)
       throw new ClientError("LOUPE_CLOUD_URL is set but LOUPE_API_KEY is not: set the key for that service.");
-    result = await cloudFetch({ ...request, apiKey });
+    result = await cloud.fetch({ ...request, apiKey });
   } else {
-    const { startCloudServer } = await importOptionalPackage<CloudModule>(
-      "@loupe/cloud",
-      "@loupe/cloud",
-      "fetch",
-    );
+    // Loaded only here: a fetch from a running service needs no server code.
+    const { startCloudServer } = await import("@loupe/cloud");
     const dataDir = await mkdtemp(join(tmpdir(), "loupe-fetch-"));
     const server = await startCloudServer({ port: 0, dataDir, allowPrivateNetwork: true, log: false });
     try {
       const { key } = server.keys.createKey("local");
-      result = await cloudFetch({ ...request, apiKey: key, baseURL: server.url });
+      result = await cloud.fetch({ ...request, apiKey: key, baseURL: server.url });
     } finally {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ClientError } from "../errors.js";
+import { ClientError } from "@loupe/core";
 
 /**
  * Loads the schema named by `--schema`: a `.json` file holds a JSON Schema; a `.js`/`.mjs` module

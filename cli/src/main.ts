@@ -1,9 +1,8 @@
-#!/usr/bin/env node
 import { readFileSync } from "node:fs";
-import { ClientError } from "../errors.js";
+import { ClientError } from "@loupe/core";
 import { EXTRACT_USAGE, runExtractCommand } from "./extract-command.js";
 import { runFetchCommand } from "./fetch-command.js";
-import { importOptionalPackage } from "./optional-package.js";
+import { keepServingThroughStrayErrors } from "./server-process-guards.js";
 
 const USAGE = `Loupe: get data out of web pages with a language model.
 
@@ -12,8 +11,8 @@ Usage: loupe <command> [options]
 Commands:
   extract <url> [instruction]   read a page and print its text, an answer, or schema-shaped data as JSON
   fetch <url>                   fetch a URL over plain HTTP as raw, markdown or json (through Loupe Cloud)
-  cloud serve | cloud keys      run Loupe Cloud, manage its API keys (needs @loupe/cloud)
-  studio [--web] [--port N]     open Loupe Studio, the desktop app; --web: in a browser (needs @loupe/studio)
+  cloud serve | cloud keys      run Loupe Cloud, manage its API keys
+  studio [--web] [--port N]     open Loupe Studio, the desktop app; --web: in a browser
 
 Run \`loupe <command> --help\` for a command's options.
 
@@ -26,21 +25,21 @@ async function main(argv: string[]): Promise<number> {
       return runExtractCommand(rest);
     case "fetch":
       return runFetchCommand(rest);
+    // The servers and the Studio are loaded only for their own commands: `loupe extract` starts faster
+    // without Fastify, SQLite and the Studio service in memory.
     case "cloud": {
-      const { runCloudCommand } = await importOptionalPackage<{
-        runCloudCommand(argv: string[]): Promise<number>;
-      }>("@loupe/cloud/cli", "@loupe/cloud", "cloud");
+      const { runCloudCommand } = await import("@loupe/cloud/cli");
+      if (rest[0] === "serve") keepServingThroughStrayErrors("cloud serve");
       return runCloudCommand(rest);
     }
     case "studio": {
-      const { runStudioCommand } = await importOptionalPackage<{
-        runStudioCommand(argv: string[]): Promise<number>;
-      }>("@loupe/studio/cli", "@loupe/studio", "studio");
+      const { runStudioCommand } = await import("@loupe/studio/cli");
+      keepServingThroughStrayErrors("studio");
       return runStudioCommand(rest);
     }
     case "--version":
     case "-v": {
-      const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
         version: string;
       };
       process.stdout.write(`${pkg.version}\n`);

@@ -1,8 +1,6 @@
 import { parseArgs } from "node:util";
-import { Client } from "../client/client.js";
-import { ClientError } from "../errors.js";
-import type { ExtractOptions } from "../extract/extract-arguments.js";
-import { startDemoServer, type DemoServer } from "../demo/demo-server.js";
+import { Client, ClientError, type ExtractOptions } from "@loupe/core";
+import { startDemoServer, type DemoServer } from "@loupe/core/demo";
 import { loadSchemaFile } from "./schema-file.js";
 
 export const EXTRACT_USAGE = `Usage: loupe extract <url> [instruction] [options]
