@@ -37,3 +37,6 @@ export { PageSessions, type TargetSession } from "./cdp/page-sessions.js";
 export { targetIdOf } from "./cdp/page-target.js";
 export { takeSnapshot, type PageSnapshot, type SnapshotOptions } from "./snapshot/page-snapshot.js";
 export { matchSelectors, type MatchedElement } from "./snapshot/selector-match.js";
+// Loupe's servers read request lines through these, so no client input can throw out of a handler.
+export { parseRequestTarget, decodeUrlPart } from "./http/request-target.js";
+export { createLimitedServer, type HttpServerLimits } from "./http/limited-server.js";

@@ -1,19 +1,20 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import type { LocalBrowserOptions, ModelConfiguration } from "@loupe/core/engine";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { createLimitedServer, type LocalBrowserOptions, type ModelConfiguration } from "@loupe/core/engine";
 import { ApiKeys, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
-import { handleCdpUpgrade } from "../sessions/cdp-proxy.js";
 import { ExtractCache } from "../sessions/extract-cache.js";
 import { SessionRegistry } from "../sessions/session-registry.js";
 import { ConcurrencyLimit } from "./concurrency-limit.js";
+import { CLOUD_HTTP_LIMITS, type CloudHttpLimits } from "./http-limits.js";
 import { parseFetchBody } from "./fetch-body.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { runFetch } from "./run-fetch.js";
 import { ServiceError, serviceError } from "./service-error.js";
 import { registerSessionRoutes } from "./session-routes.js";
+import { routeUpgrades } from "./upgrade-requests.js";
 
 /** How to run a Loupe Cloud server. */
 export interface CloudServerOptions {
@@ -44,6 +45,8 @@ export interface CloudServerOptions {
   sessionBrowser?: LocalBrowserOptions;
   /** How long a server-side extract result may be served from the cache. Default 24 hours. */
   extractCacheTtlMs?: number;
+  /** Replaces some of the bounds on one client (timeouts, header and body sizes); see CLOUD_HTTP_LIMITS. */
+  httpLimits?: Partial<CloudHttpLimits>;
 }
 
 /** A running server. */
@@ -85,13 +88,14 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   });
   const cache = new ExtractCache(db, options.extractCacheTtlMs ?? 24 * 60 * 60_000);
   const app = buildApp(keys, usage, options, { sessions, cache });
-  app.server.on("upgrade", (request, socket, head: Buffer) => {
-    const handled = handleCdpUpgrade(request, socket, head, {
+  routeUpgrades(
+    app.server,
+    {
       verifyKey: (key) => keys.verify(key),
       runningSession: (projectId, id) => sessions.runningSession(projectId, id),
-    });
-    if (!handled) socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-  });
+    },
+    app.log,
+  );
   try {
     await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 4455 });
   } catch (error) {
@@ -130,13 +134,26 @@ function buildApp(
   options: CloudServerOptions,
   hosted: { sessions: SessionRegistry; cache: ExtractCache },
 ): FastifyInstance {
+  const limits = { ...CLOUD_HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
     logger:
       options.log === false
         ? false
         : { level: process.env["LOUPE_LOG_LEVEL"] ?? "info", stream: process.stderr },
     genReqId: () => `req_${randomUUID()}`,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: limits.maxBodyBytes,
+    serverFactory: (handler) => createLimitedServer(limits, handler),
+    // What the router refuses before any route runs (a path that is not valid percent-encoding), in the
+    // API's own error shape.
+    frameworkErrors: (error, request, reply) => {
+      // Typed against the custom server's generics, which this answer does not use.
+      void (reply as FastifyReply).status(400).send({
+        statusCode: 400,
+        error: "invalid_request",
+        message: `The request cannot be routed: ${error.message}.`,
+        id: request.id,
+      });
+    },
   });
   const policy: FetchPolicy = {
     ...DEFAULT_FETCH_POLICY,

@@ -1,8 +1,9 @@
-import type { IncomingMessage } from "node:http";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { decodeUrlPart, parseRequestTarget } from "@loupe/core/engine";
 import type { Project } from "../db/api-keys.js";
-import { ServiceError } from "../server/service-error.js";
+import { ServiceError, serviceError } from "../server/service-error.js";
 import type { HostedSession } from "./hosted-session.js";
 
 /** The path of a session's CDP websocket: `/v1/sessions/:id/connect`. */
@@ -20,7 +21,8 @@ export interface CdpProxyDependencies {
  * to the browser's own DevTools websocket. The bytes are passed through untouched (no websocket framing
  * is parsed), so any CDP client works, and every chunk either way counts as activity for the idle timer.
  *
- * Returns false for paths that are not a session's connect URL, to let other upgrade handlers have them.
+ * Returns false for paths that are not a session's connect URL, to let other upgrade handlers have them;
+ * a request target that is no URL, or an id that is not valid percent-encoding, is refused with a 400.
  */
 export function handleCdpUpgrade(
   request: IncomingMessage,
@@ -28,10 +30,21 @@ export function handleCdpUpgrade(
   head: Buffer,
   deps: CdpProxyDependencies,
 ): boolean {
-  const url = new URL(request.url ?? "/", "http://loupe.invalid");
+  const url = parseRequestTarget(request.url);
+  if (!url) {
+    refuseUpgrade(socket, serviceError("invalid_request", "The request target is not a valid URL."));
+    return true;
+  }
   const match = CONNECT_PATH.exec(url.pathname);
   if (!match?.[1]) return false;
-  const id = decodeURIComponent(match[1]);
+  const id = decodeUrlPart(match[1]);
+  if (id === undefined) {
+    refuseUpgrade(
+      socket,
+      serviceError("invalid_request", "The session id in the connect URL is not valid percent-encoding."),
+    );
+    return true;
+  }
   let session: HostedSession;
   try {
     const key = keyOf(request, url);
@@ -56,7 +69,7 @@ export function handleCdpUpgrade(
       throw error instanceof ServiceError && error.statusCode === 404 ? refused : error;
     }
   } catch (error) {
-    refuse(socket, error);
+    refuseUpgrade(socket, error);
     return true;
   }
   splice(request, socket as Socket, head, session);
@@ -69,8 +82,8 @@ function keyOf(request: IncomingMessage, url: URL): string | undefined {
   return bearer ?? url.searchParams.get("apiKey") ?? undefined;
 }
 
-/** Answers the upgrade request with a plain HTTP error in the API's JSON shape, then closes. */
-function refuse(socket: Duplex, error: unknown): void {
+/** Answers an upgrade request with a plain HTTP error in the API's JSON shape, then closes. */
+export function refuseUpgrade(socket: Duplex, error: unknown): void {
   const known =
     error instanceof ServiceError
       ? error
@@ -82,7 +95,7 @@ function refuse(socket: Duplex, error: unknown): void {
     id: `req_upgrade`,
   });
   socket.end(
-    `HTTP/1.1 ${known.statusCode} ${known.statusCode === 401 ? "Unauthorized" : "Error"}\r\n` +
+    `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode] ?? "Error"}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
+import { parseRequestTarget } from "../http/request-target.js";
 
 /** The demo shop shipped with the package (core/demo), the same from src/ and from dist/. */
 const DEMO_DIR = fileURLToPath(new URL("../../demo/", import.meta.url));
@@ -19,7 +20,9 @@ export interface DemoServer {
  */
 export async function startDemoServer(): Promise<DemoServer> {
   const server = createServer((req, res) => {
-    const path = normalize(new URL(req.url ?? "/", "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
+    const target = parseRequestTarget(req.url);
+    if (!target) return void res.writeHead(400).end();
+    const path = normalize(target.pathname).replace(/^(\.\.[/\\])+/, "");
     const file = join(DEMO_DIR, path.endsWith("/") ? `${path}index.html` : path);
     if (!file.startsWith(DEMO_DIR)) return void res.writeHead(403).end();
     readFile(file).then(

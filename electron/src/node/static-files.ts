@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { decodeUrlPart } from "@loupe/core/engine";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -17,9 +18,13 @@ const CONTENT_TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
-/** Serves the built renderer from `root`: GET and HEAD only, nothing outside `root`. */
+/**
+ * Serves the built renderer from `root`: GET and HEAD only, nothing outside `root`; a path that is not
+ * valid percent-encoding is a 400.
+ */
 export async function serveStaticFile(
   root: string,
+  target: URL,
   request: IncomingMessage,
   response: ServerResponse,
   headers: Record<string, string>,
@@ -28,7 +33,11 @@ export async function serveStaticFile(
     response.writeHead(405, { allow: "GET, HEAD" }).end();
     return;
   }
-  const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
+  const pathname = decodeUrlPart(target.pathname);
+  if (pathname === undefined) {
+    response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Malformed path");
+    return;
+  }
   const relative = normalize(pathname.endsWith("/") ? `${pathname}index.html` : pathname);
   const file = join(root, relative);
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {

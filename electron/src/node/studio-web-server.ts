@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createLimitedServer, parseRequestTarget } from "@loupe/core/engine";
 import type { Transport } from "../common/transport.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
 import { LAUNCH_PATH } from "../common/web-mode.js";
 import { LaunchCodes } from "./launch-codes.js";
 import { serveStaticFile } from "./static-files.js";
+import { STUDIO_WEB_LIMITS, type StudioWebLimits } from "./web-server-limits.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
 
 /** A listening web-mode Studio: the UI and its API on one loopback origin. */
@@ -33,30 +34,42 @@ export async function startStudioWebServer(options: {
   onConnection: (transport: Transport) => void;
   port?: number;
   token?: string;
+  /** Replaces some of the bounds on one client; see STUDIO_WEB_LIMITS. */
+  limits?: Partial<StudioWebLimits>;
 }): Promise<StudioWebServer> {
+  const limits = { ...STUDIO_WEB_LIMITS, ...options.limits };
   const token = options.token ?? randomBytes(24).toString("base64url");
   let port = 0;
   const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const launchCodes = new LaunchCodes(token);
   const origins = () => hosts().map((host) => `http://${host}`);
-  const server = createServer((request, response) => {
+  const server = createLimitedServer(limits, (request, response) => {
     if (!hosts().includes(request.headers.host ?? "")) {
       response.writeHead(421, { "content-type": "text/plain; charset=utf-8" }).end("Wrong host");
       return;
     }
-    if (new URL(request.url ?? "/", "http://127.0.0.1").pathname === LAUNCH_PATH) {
+    const target = parseRequestTarget(request.url);
+    if (!target) {
+      response
+        .writeHead(400, { "content-type": "text/plain; charset=utf-8" })
+        .end("Malformed request target");
+      return;
+    }
+    // Each answer fails alone: whatever goes wrong ends this response, never the server.
+    if (target.pathname === LAUNCH_PATH) {
       void launchCodes.answer(request, response, origins()).catch(() => response.destroy());
       return;
     }
-    void serveStaticFile(options.rendererDir, request, response, {
+    void serveStaticFile(options.rendererDir, target, request, response, {
       "content-security-policy": contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
       "referrer-policy": "no-referrer",
-    });
+    }).catch(() => response.destroy());
   });
   const sockets = acceptStudioSockets(server, {
     token,
     origins,
     onConnection: options.onConnection,
+    maxMessageBytes: limits.maxMessageBytes,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

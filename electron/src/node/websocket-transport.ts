@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import { parseRequestTarget } from "@loupe/core/engine";
 import { isStudioMessage, type StudioMessage, type Transport } from "../common/transport.js";
 import { STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "../common/web-mode.js";
 
@@ -8,22 +9,30 @@ import { STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "../common/web-mode.js"
  * Accepts Studio API WebSockets on `server` at `STUDIO_API_PATH`. A connection must present the
  * per-launch token as `?token=`; a wrong or missing one is closed with 4401 before any message is read.
  * A browser connection must also come from one of `origins` (the UI's own), so another local web page
- * cannot even try tokens.
+ * cannot even try tokens. Nothing a client sends may throw out of here: a target that is no URL is a 400,
+ * a broken frame or a message over `maxMessageBytes` closes that socket alone.
  */
 export function acceptStudioSockets(
   server: Server,
-  options: { token: string; origins: () => string[]; onConnection: (transport: Transport) => void },
+  options: {
+    token: string;
+    origins: () => string[];
+    onConnection: (transport: Transport) => void;
+    maxMessageBytes: number;
+  },
 ): { close(): void } {
-  const sockets = new WebSocketServer({ noServer: true });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== STUDIO_API_PATH) return void stream.destroy();
+    // Node hands an upgrade's socket over with no error listener: a client resetting it would throw.
+    stream.on("error", () => stream.destroy());
+    const url = parseRequestTarget(request.url);
+    if (!url) return refuse(stream, "400 Bad Request");
+    if (url.pathname !== STUDIO_API_PATH) return refuse(stream, "404 Not Found");
     const origin = request.headers.origin;
-    if (origin !== undefined && !options.origins().includes(origin)) {
-      stream.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
-      return;
-    }
+    if (origin !== undefined && !options.origins().includes(origin)) return refuse(stream, "403 Forbidden");
     sockets.handleUpgrade(request, stream, head, (socket) => {
+      // ws reports a broken frame as an "error" event (and closes the socket); unheard, it would throw.
+      socket.on("error", () => socket.terminate());
       if (url.searchParams.get("token") !== options.token) {
         socket.close(UNAUTHORIZED_CLOSE_CODE, "unauthorized");
         return;
@@ -39,6 +48,11 @@ export function acceptStudioSockets(
       sockets.close();
     },
   };
+}
+
+/** Answers an upgrade request that is not taken with a bare HTTP status, then closes. */
+function refuse(stream: Duplex, status: string): void {
+  stream.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /** A `Transport` over one `ws` socket (JSON text frames). Exported for Node clients such as tests. */
