@@ -34,6 +34,15 @@ describe("Loupe Cloud and hostile clients", () => {
     await healthy();
   });
 
+  it("answers an upgrade to a connect URL that is no WebSocket handshake with 400", async () => {
+    for (const extra of [["Sec-WebSocket-Version: 8"], ["Upgrade: h2c"]]) {
+      const request = upgradeRequest("/v1/sessions/abc/connect", host, extra);
+      const answer = await rawExchange(h.server.port, [request], { untilHead: false });
+      expect(answer.status, extra[0]).toBe(400);
+      expect(answer.response).toContain("WebSocket handshake");
+    }
+  });
+
   it("answers an upgrade on any other route with 404", async () => {
     const paths = [
       "/healthz",
@@ -101,6 +110,27 @@ describe("Loupe Cloud and hostile clients", () => {
     expect(answer.ended).not.toBe("waited");
     expect(answer.status).toBe(408);
     await healthy();
+  });
+
+  it("closes a refused upgrade's socket, so a client that keeps it open cannot hold the server", async () => {
+    // Its own server: the test is that this one still closes.
+    const other = await startCloudHarness();
+    const otherHost = `127.0.0.1:${other.server.port}`;
+    for (const path of ["/nope", "*", "/v1/sessions/%ff/connect", "/v1/sessions/abc/connect"])
+      await rawExchange(
+        other.server.port,
+        [upgradeRequest(path, otherHost), Buffer.from([0x81, 0x80, 1, 2, 3, 4])],
+        {
+          untilHead: false,
+          chunkDelayMs: 20,
+        },
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<string>(
+      (resolve) => (timer = setTimeout(() => resolve("still closing"), 15_000)),
+    );
+    await expect(Promise.race([other.close().then(() => "closed"), stuck])).resolves.toBe("closed");
+    clearTimeout(timer);
   });
 
   it("answers headers over 16 KiB with 431", async () => {

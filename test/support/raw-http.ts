@@ -24,6 +24,8 @@ export interface RawClientOptions {
   chunkDelayMs?: number;
   /** Reset the connection right after the last chunk instead of waiting for an answer. */
   reset?: boolean;
+  /** Half-close (FIN) after the last chunk: the client has nothing more to say, the server must answer. */
+  end?: boolean;
   /** Stop waiting once an answer's head is in (the server may keep the connection open). Default true. */
   untilHead?: boolean;
   /** Stop waiting after this long. Default 5 s. */
@@ -41,6 +43,7 @@ export function rawExchange(
   const {
     chunkDelayMs = 0,
     reset = false,
+    end = false,
     untilHead = true,
     timeoutMs = 5_000,
     host = "127.0.0.1",
@@ -75,6 +78,7 @@ export function rawExchange(
         if (chunkDelayMs) await new Promise((wait) => setTimeout(wait, chunkDelayMs));
       }
       if (reset) finish("reset");
+      else if (end && !socket.destroyed) socket.end();
     });
   });
 }

@@ -22,7 +22,8 @@ export interface CdpProxyDependencies {
  * is parsed), so any CDP client works, and every chunk either way counts as activity for the idle timer.
  *
  * Returns false for paths that are not a session's connect URL, to let other upgrade handlers have them;
- * a request target that is no URL, or an id that is not valid percent-encoding, is refused with a 400.
+ * a request target that is no URL, an id that is not valid percent-encoding or a request that is not a
+ * WebSocket handshake is refused with a 400.
  */
 export function handleCdpUpgrade(
   request: IncomingMessage,
@@ -42,6 +43,17 @@ export function handleCdpUpgrade(
     refuseUpgrade(
       socket,
       serviceError("invalid_request", "The session id in the connect URL is not valid percent-encoding."),
+    );
+    return true;
+  }
+  // Checked here rather than left to the browser, which answers a bad handshake with a 500 of its own.
+  if (!isWebSocketHandshake(request)) {
+    refuseUpgrade(
+      socket,
+      serviceError(
+        "invalid_request",
+        "A connectUrl takes a WebSocket handshake: Upgrade: websocket, Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key.",
+      ),
     );
     return true;
   }
@@ -76,13 +88,35 @@ export function handleCdpUpgrade(
   return true;
 }
 
+/** Whether the request is the opening handshake of a WebSocket (RFC 6455 §4.1). */
+function isWebSocketHandshake(request: IncomingMessage): boolean {
+  const upgrade =
+    request.headers.upgrade
+      ?.toLowerCase()
+      .split(",")
+      .map((token) => token.trim()) ?? [];
+  const key = request.headers["sec-websocket-key"];
+  return (
+    upgrade.length === 1 &&
+    upgrade[0] === "websocket" &&
+    request.headers["sec-websocket-version"] === "13" &&
+    key !== undefined &&
+    /^[A-Za-z0-9+/]{22}==$/.test(key)
+  );
+}
+
 function keyOf(request: IncomingMessage, url: URL): string | undefined {
   const header = request.headers.authorization;
   const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   return bearer ?? url.searchParams.get("apiKey") ?? undefined;
 }
 
-/** Answers an upgrade request with a plain HTTP error in the API's JSON shape, then closes. */
+/**
+ * Answers an upgrade request with a plain HTTP error in the API's JSON shape, then closes the socket once
+ * the answer is out. Ending alone is not enough: nothing reads an upgrade's socket, so the client's own
+ * end would never be seen and the socket would stay open (and hold the server's close) as long as the
+ * client likes.
+ */
 export function refuseUpgrade(socket: Duplex, error: unknown): void {
   const known =
     error instanceof ServiceError
@@ -97,6 +131,7 @@ export function refuseUpgrade(socket: Duplex, error: unknown): void {
   socket.end(
     `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode] ?? "Error"}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 

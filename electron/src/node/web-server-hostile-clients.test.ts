@@ -126,6 +126,26 @@ describe("the web-mode server and hostile clients", () => {
     await healthy();
   });
 
+  it("closes a refused upgrade's socket, so a client that keeps it open cannot hold the server", async () => {
+    // Its own server: the test is that this one still closes.
+    const other = await startStudioWebServer({ rendererDir: dir, onConnection: () => {} });
+    const otherHost = `127.0.0.1:${other.port}`;
+    const frame = clientFrame(0x1, Buffer.from("x"));
+    const refused = [
+      upgradeRequest("/elsewhere", otherHost),
+      upgradeRequest("*", otherHost),
+      upgradeRequest(STUDIO_API_PATH, otherHost, ["Origin: http://evil.test"]),
+    ];
+    for (const request of refused)
+      await rawExchange(other.port, [request, frame], { untilHead: false, chunkDelayMs: 20 });
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<string>(
+      (resolve) => (timer = setTimeout(() => resolve("still closing"), 15_000)),
+    );
+    await expect(Promise.race([other.close().then(() => "closed"), stuck])).resolves.toBe("closed");
+    clearTimeout(timer);
+  });
+
   it("cuts off a client that trickles its headers with 408, and answers oversized headers with 431", async () => {
     const trickle = Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: y\r\n`);
     const slow = await rawExchange(server.port, [`GET / HTTP/1.1\r\nHost: ${host}\r\n`, ...trickle], {

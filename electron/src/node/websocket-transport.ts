@@ -50,9 +50,13 @@ export function acceptStudioSockets(
   };
 }
 
-/** Answers an upgrade request that is not taken with a bare HTTP status, then closes. */
+/**
+ * Answers an upgrade request that is not taken with a bare HTTP status, then closes the socket once the
+ * answer is out. Ending alone is not enough: nothing reads an upgrade's socket, so the client's own end
+ * would never be seen and the socket would stay open (and hold the server's close) as long as the client likes.
+ */
 function refuse(stream: Duplex, status: string): void {
-  stream.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  stream.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => stream.destroy());
 }
 
 /** A `Transport` over one `ws` socket (JSON text frames). Exported for Node clients such as tests. */
