@@ -104,9 +104,9 @@ describe("variables", () => {
     expect(typed.action?.arguments).toEqual(["%token%"]);
     expect(await h.page.locator("#username").inputValue()).toBe("ada.lovelace");
     expect(await h.page.locator("#token").inputValue()).toBe("tok-9f8e  7d6c");
-    // The caller may see what the field holds; the page's own text shows it too.
-    expect(filled.message).toContain('it now holds "ada.lovelace"');
-    expect((await h.client.extract()).pageText).toContain("textbox: Username [value: ada.lovelace]");
+    // What the field holds is named by its placeholder, in the message and in the page text alike.
+    expect(filled.message).toContain('it now holds "%username%"');
+    expect((await h.client.extract()).pageText).toContain("textbox: Username [value: %username%]");
 
     // Later calls, without `variables`, read a page that shows the values: each is masked.
     h.model.enqueue({ text: "The username is %username%." }, actReply(idOf(text, "button: Save"), "click"));
@@ -124,7 +124,7 @@ describe("variables", () => {
       actReply(username, "fill", ["someone-else"]),
     );
     await expect(h.client.act("change the username")).rejects.toThrow(/is read-only/);
-    expect(lastUserText(h.model.requests[5]!)).toContain('input#username "%username%" is read-only');
+    expect(lastUserText(h.model.requests[5]!)).toContain('input#username "Username" is read-only');
 
     expect(h.model.requests).toHaveLength(6);
     for (const request of h.model.requests) {

@@ -7,6 +7,7 @@ export {
   type DocumentExtractionRequest,
   type DocumentExtractionResult,
 } from "./extract/document-extraction.js";
+export { SecretRedactor } from "./client/secret-redactor.js";
 export { checkModelConfiguration, describeModel, type ModelConfiguration } from "./model/index.js";
 export { validateFetchRequest, type FetchRequest } from "./cloud-client/fetch-request.js";
 export { normalizeSchema } from "./extract/schema/index.js";

@@ -33,8 +33,11 @@ export interface CloudServerOptions {
   maxConcurrentFetches?: number;
   /** Replaces parts of the fetch policy (timeouts, caps; tests mark loopback ports public through it). */
   fetchPolicy?: Partial<FetchPolicy>;
-  /** Structured request logs on stderr (pino). Default true. */
-  log?: boolean;
+  /**
+   * Structured request logs (pino JSON lines): `true` on stderr (the default), `false` none, or a stream
+   * of your own. They name methods, paths, statuses and times, never a body or a variable's value.
+   */
+  log?: boolean | { write(line: string): void };
   /** The region this server's sessions run in (one per server). Default "local". */
   region?: string;
   /** Hosted sessions one project may have running at once. Default 3. */
@@ -139,7 +142,10 @@ function buildApp(
     logger:
       options.log === false
         ? false
-        : { level: process.env["LOUPE_LOG_LEVEL"] ?? "info", stream: process.stderr },
+        : {
+            level: process.env["LOUPE_LOG_LEVEL"] ?? "info",
+            stream: typeof options.log === "object" ? options.log : process.stderr,
+          },
     genReqId: () => `req_${randomUUID()}`,
     bodyLimit: limits.maxBodyBytes,
     serverFactory: (handler) => createLimitedServer(limits, handler),

@@ -58,6 +58,8 @@ export async function sessionExtract(
     }
   }
   return operate(session, "extract", options, signal, deps, async (context) => {
+    // The session's redactor: a value an earlier act typed is masked in the prompt, so in the cache key and
+    // in the cached result too.
     const started = performance.now();
     const extraction = await beginEngineExtract(
       {
@@ -91,7 +93,10 @@ export async function sessionExtract(
   });
 }
 
-/** Runs `act` on a session's page with the server's model. Never cached: an action changes the page. */
+/**
+ * Runs `act` on a session's page with the server's model. Never cached: an action changes the page. Its
+ * variables' values join the session's redactor before anything runs, for the rest of the session.
+ */
 export function sessionAct(
   session: HostedSession,
   body: z.infer<typeof ActBody>,
@@ -99,6 +104,13 @@ export function sessionAct(
   deps: SessionOperationDependencies,
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
   const options = body.options ?? {};
+  try {
+    session.secrets.remember(options.variables);
+  } catch (error) {
+    if (error instanceof ClientError)
+      throw serviceError("invalid_request", `options.variables: ${error.message}`);
+    throw error;
+  }
   return operate(session, "act", options, signal, deps, (context) =>
     engineAct(body.instruction, options.variables ? { variables: options.variables } : {}, context),
   );
@@ -129,7 +141,7 @@ async function operate<T>(
     const result = await session.during(async () => {
       const targetId = options.targetId ?? session.engine.defaultTarget();
       const sessions = await session.engine.sessionsFor(targetId);
-      return work({ sessions, model: deps.model, signal: controller.signal });
+      return work({ sessions, model: deps.model, signal: controller.signal, secrets: session.secrets });
     });
     deps.usage.record(session.projectId, kind, { outcome: "ok" });
     return result;

@@ -1,7 +1,10 @@
 import type { Socket } from "node:net";
-import type { ChromiumProcess, EngineBrowser } from "@loupe/core/engine";
+import { SecretRedactor, type ChromiumProcess, type EngineBrowser } from "@loupe/core/engine";
 import { IdleTimer } from "./idle-timer.js";
 import type { EndReason, SessionState } from "./session-state.js";
+
+/** How many variable values a session keeps out of prompts and results (each masks every later prompt). */
+const MAX_SESSION_SECRETS = 256;
 
 /** What a running session is made of. */
 export interface HostedSessionParts {
@@ -25,6 +28,11 @@ export class HostedSession {
   readonly id: string;
   readonly projectId: string;
   readonly engine: EngineBrowser;
+  /**
+   * Every value act's variables typed on this session, masked in every later prompt, result, error and
+   * cache entry of the session (the page keeps showing a typed value; the session outlives one call).
+   */
+  readonly secrets = new SecretRedactor({ maxValues: MAX_SESSION_SECRETS });
   private readonly idle: IdleTimer;
   private readonly sockets = new Set<Socket>();
   private readonly started = performance.now();

@@ -10,7 +10,17 @@ const DESCRIBE = `function describe(el) {
   if (el.id) out += "#" + el.id;
   const cls = typeof el.className === "string" ? el.className.trim().split(/\\s+/).filter(Boolean).slice(0, 2) : [];
   if (cls.length) out += "." + cls.join(".");
-  const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+  // A form field is named by its label-like attributes, never by its value: the value may be a secret.
+  const field = (el.localName === "input" && !["submit", "button", "reset"].includes(el.type))
+    || el.localName === "textarea" || el.localName === "select";
+  const named = field
+    ? el.getAttribute("aria-label")
+      || (el.labels && el.labels[0]
+        ? Array.from(el.labels[0].childNodes).filter((n) => !n.contains(el)).map((n) => n.textContent).join(" ").trim()
+        : "")
+      || el.getAttribute("placeholder") || ""
+    : el.innerText || el.value || el.getAttribute("aria-label") || "";
+  const text = named.trim().replace(/\\s+/g, " ").slice(0, 40);
   return text ? out + ' "' + text + '"' : out;
 }`;
 
@@ -84,7 +94,10 @@ export const CARET_TO_END = `function () {
 }`;
 
 /** The element's value after an edit, to report what the field holds now. */
-export const VALUE_OF = `function () { return typeof this.value === "string" ? this.value : (this.innerText || ""); }`;
+export const VALUE_OF = `function () {
+  const value = typeof this.value === "string" ? this.value : (this.innerText || "");
+  return { value, password: this.localName === "input" && this.type === "password" };
+}`;
 
 /**
  * Chooses the option of a <select> whose label or value matches (exactly, then ignoring case and

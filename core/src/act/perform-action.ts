@@ -38,15 +38,33 @@ export interface ActionTarget {
 export class ActionFailure extends Error {}
 
 /**
+ * What an action did, in words (`clicked it`), and for fill and type what the field holds now. The value
+ * is kept apart from the words: it may hold a variable's secret, which only the caller can mask.
+ */
+export interface ActionDone {
+  did: string;
+  holds?: { value: string; password: boolean };
+}
+
+/**
  * Performs one method on one element with real input events, after checking what a person would see:
  * that the element is still there, has a box, is not covered, and is editable when text goes in.
- * Resolves with a sentence saying what was done; rejects with `ActionFailure` saying why not.
+ * Resolves with what was done; rejects with `ActionFailure` saying why not.
  */
 export async function performAction(
   target: ActionTarget,
   method: ActMethod,
   args: string[],
-): Promise<string> {
+): Promise<ActionDone> {
+  const did = await perform(target, method, args);
+  return typeof did === "string" ? { did } : did;
+}
+
+async function perform(
+  target: ActionTarget,
+  method: ActMethod,
+  args: string[],
+): Promise<string | ActionDone> {
   const objectGroup = `loupe-act-${nextGroup++}`;
   const objectId = await resolve(target, objectGroup);
   const run = <T>(fn: string, ...values: unknown[]) => evaluate<T>(target.session, objectId, fn, values);
@@ -88,8 +106,10 @@ export async function performAction(
         if (method === "type") await typeText(target.root, text);
         else if (text) await insertText(target.root, text);
         else await pressKey(target.root, "Delete");
-        const value = await run<string>(VALUE_OF);
-        return `${method === "fill" ? "filled" : "typed into"} it; it now holds ${JSON.stringify(value)}`;
+        return {
+          did: method === "fill" ? "filled it" : "typed into it",
+          holds: await run<{ value: string; password: boolean }>(VALUE_OF),
+        };
       }
       case "press": {
         const key = args[0];

@@ -8,7 +8,9 @@ import type { Logger } from "../log/logger.js";
 import { generateJson, type LanguageModelInstance } from "../model/index.js";
 import { ACT_SYSTEM, actRetryPrompt, actUserPrompt } from "../prompts/act-prompts.js";
 import { takeSnapshot } from "../snapshot/page-snapshot.js";
+import { maskError, maskValue, type Mask } from "../client/secret-redactor.js";
 import { fillVariables, type ActOptions } from "./act-arguments.js";
+import { callMask, changedSecret, describeDone } from "./action-report.js";
 import { ACT_METHODS, isActMethod, type ActMethod } from "./act-methods.js";
 import { waitForSettled } from "./page-settle.js";
 import { ActionFailure, performAction } from "./perform-action.js";
@@ -41,8 +43,13 @@ export interface ActDependencies {
   sessions: PageSessions;
   resolveModel: (override: ActOptions["model"]) => LanguageModelInstance;
   metrics: MetricsRecorder;
-  /** Hides secrets (act variables' values) in text sent to the model. */
-  redact: (text: string) => string;
+  /**
+   * Hides secrets (act variables' values, this call's included) in text sent to the model and in what
+   * the call returns, logs or throws.
+   */
+  redact: Mask;
+  /** Masks, from now on, what a field shows of a variable's value when the page changed it. */
+  rememberShown: (name: string, shown: string) => void;
   logger: Logger;
   signal: AbortSignal;
 }
@@ -81,12 +88,23 @@ interface Choice {
  * Performs one action: settle, read the page, ask the model for one element and method, perform it with
  * real input. If the action cannot be performed, the page is read again and the model asked once more;
  * a second failure is a `ClientError` that names the element and the reason.
+ *
+ * Variables' values never appear in what it returns or throws: the message names `%name%` instead, and
+ * a field's value is quoted only where every secret in it can be masked.
  */
 export async function runAct(
   instruction: string,
   options: ActOptions,
   deps: ActDependencies,
 ): Promise<ActResult> {
+  try {
+    return await act(instruction, options, deps);
+  } catch (error) {
+    throw maskError(error, deps.redact);
+  }
+}
+
+async function act(instruction: string, options: ActOptions, deps: ActDependencies): Promise<ActResult> {
   const model = deps.resolveModel(options.model);
   const variableNames = Object.keys(options.variables ?? {});
   const messages: ModelMessage[] = [];
@@ -97,10 +115,12 @@ export async function runAct(
     const snapshot = await abortable(takeSnapshot(deps.sessions), deps.signal);
     messages.push({
       role: "user",
-      content: failure
-        ? // The reason may quote the page (a field's value): it is masked like the snapshot.
-          `${deps.redact(actRetryPrompt(failure.choice, failure.reason))}\n\nPage snapshot:\n${deps.redact(snapshot.text)}`
-        : actUserPrompt(instruction, deps.redact(snapshot.text), variableNames),
+      // The whole message is masked: the page shows typed values, and a reason may quote the page.
+      content: deps.redact(
+        failure
+          ? `${actRetryPrompt(failure.choice, failure.reason)}\n\nPage snapshot:\n${snapshot.text}`
+          : actUserPrompt(instruction, snapshot.text, variableNames),
+      ),
     });
     const answer = await generateJson({
       model,
@@ -117,13 +137,18 @@ export async function runAct(
     if (choice.elementId === null || choice.method === null) {
       return {
         success: false,
-        message: choice.description || "No element on the page fits the instruction.",
+        message: deps.redact(choice.description || "No element on the page fits the instruction."),
       };
     }
     const element = snapshot.elements.get(choice.elementId);
     const label = element
       ? `${element.role}${element.name ? ` "${element.name}"` : ""} [${choice.elementId}]`
       : `[${choice.elementId}]`;
+    const args = {
+      written: choice.arguments,
+      filled: choice.arguments.map((argument) => fillVariables(argument, options.variables)),
+    };
+    const mask = callMask(args, deps.redact);
     if (!element) {
       failure = { choice: `${choice.method} on ${label}`, reason: `${label} is not an id in the snapshot` };
     } else {
@@ -138,26 +163,29 @@ export async function runAct(
             root: deps.sessions.root,
           },
           choice.method,
-          choice.arguments.map((argument) => fillVariables(argument, options.variables)),
+          args.filled,
         );
+        const changed = changedSecret(choice.method, done, args);
+        if (changed) deps.rememberShown(changed.name, changed.shown);
         // The action is done: running out of time now only cuts this wait short, it does not undo the action.
         await abortable(waitForSettled(deps.sessions, SETTLE_AFTER), deps.signal).catch((error: unknown) => {
           if (!deps.signal.aborted) throw error;
         });
         return {
           success: true,
-          message: `${capitalize(choice.method)} on ${label}: ${done}.`,
+          message: `${mask(`${capitalize(choice.method)} on ${label}`)}: ${describeDone(done, args, mask)}.`,
           action: {
             elementId: choice.elementId,
             method: choice.method,
-            arguments: choice.arguments,
-            description: choice.description,
+            arguments: maskValue(choice.arguments, deps.redact),
+            description: deps.redact(choice.description),
             selector,
           },
         };
       } catch (error) {
         if (!(error instanceof ActionFailure)) throw error;
-        failure = { choice: `${choice.method} on ${label}`, reason: error.message };
+        // The reason may quote an argument (an unknown key, a bad scroll fraction) that a variable filled.
+        failure = { choice: `${choice.method} on ${label}`, reason: mask(error.message) };
       }
     }
     deps.logger.log("info", "act", `the action could not be performed: ${deps.redact(failure.reason)}`, {

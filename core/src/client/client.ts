@@ -10,7 +10,7 @@ import { runExtract } from "../extract/run-extract.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import { checkModelConfiguration, resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
 import { DEFAULT_MODEL, type ClientEnv, type ClientOptions } from "./client-options.js";
-import { SecretRedactor } from "./secret-redactor.js";
+import { maskError, maskValue, SecretRedactor, type Mask } from "./secret-redactor.js";
 import { MetricsRecorder, type ClientMetrics, type OperationName } from "./metrics.js";
 import { PageRegistry } from "./page-registry.js";
 import { resolveCloudEndpoint } from "./cloud-api.js";
@@ -207,7 +207,8 @@ export class Client {
       sessions,
       resolveModel: (override) => resolveLanguageModel(override ?? this.model),
       metrics: this.recorder,
-      redact: (text) => this.secrets.redact(text),
+      redact: (text, inUrl) => this.secrets.redact(text, inUrl),
+      rememberShown: (name, shown) => this.secrets.rememberShown(name, shown),
       logger,
       signal,
     };
@@ -215,7 +216,8 @@ export class Client {
 
   /**
    * What every operation shares: a started client, the page's sessions, a timeout that aborts the work
-   * (and the model request in flight), the metrics, and a dead browser reported as such.
+   * (and the model request in flight), the metrics, a dead browser reported as such, and variables'
+   * values masked in what comes back or is thrown (CLOUD included, whatever the service answers).
    */
   private async operation<T>(
     name: OperationName,
@@ -230,10 +232,11 @@ export class Client {
       timeout === undefined
         ? undefined
         : setTimeout(() => controller.abort(new ExtractTimeoutError(name, timeout)), timeout);
+    const redact: Mask = (text, inUrl) => this.secrets.redact(text, inUrl);
     try {
-      return await work(running, controller.signal);
+      return maskValue(await work(running, controller.signal), redact);
     } catch (error) {
-      throw this.explain(error);
+      throw maskError(this.explain(error), redact);
     } finally {
       clearTimeout(timer);
       const ms = performance.now() - started;

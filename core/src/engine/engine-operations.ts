@@ -2,8 +2,8 @@ import type { ActOptions } from "../act/act-arguments.js";
 import { runAct, type ActResult } from "../act/run-act.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { MetricsRecorder, type OperationName } from "../client/metrics.js";
-import { SecretRedactor } from "../client/secret-redactor.js";
-import { answerExtract, prepareExtract, readPage } from "../extract/extract-steps.js";
+import { SecretRedactor, type Mask } from "../client/secret-redactor.js";
+import { answerExtract, prepareExtract, readPageText } from "../extract/extract-steps.js";
 import type { ExtractOptions } from "../extract/extract-arguments.js";
 import { normalizeSchema } from "../extract/schema/index.js";
 import type { JSONSchema } from "../extract/schema/index.js";
@@ -26,6 +26,12 @@ export interface EngineContext {
   /** Aborts the work (and the model request in flight); its reason is what the call rejects with. */
   signal: AbortSignal;
   logger?: Logger;
+  /**
+   * The values to keep out of prompts, results and errors: a hosted session keeps one for its whole life,
+   * so a value act typed is masked in every later extract (and so never reaches the result cache).
+   * Default: a new one for this operation alone.
+   */
+  secrets?: SecretRedactor;
 }
 
 /** A server-side extract request, in the HTTP API's terms (the schema is JSON Schema). */
@@ -70,14 +76,11 @@ export async function beginEngineExtract(
   const started = performance.now();
   const logger = context.logger ?? SILENT;
   const options = request.options ?? {};
-  const reading = {
-    sessions: context.sessions,
-    redact: (text: string) => text,
-    logger,
-    signal: context.signal,
-  };
+  const secrets = context.secrets ?? new SecretRedactor();
+  const redact: Mask = (text, inUrl) => secrets.redact(text, inUrl);
+  const reading = { sessions: context.sessions, redact, logger, signal: context.signal };
   if (request.instruction === undefined)
-    return { needsModel: false, result: { pageText: (await readPage(options, reading)).text } };
+    return { needsModel: false, result: await readPageText(options, reading) };
 
   // As in the Client: the caller's mistakes are reported before the page is read.
   const schema = request.schema ? await normalizeSchema(request.schema) : undefined;
@@ -90,14 +93,15 @@ export async function beginEngineExtract(
     jsonSchema: schema?.jsonSchema,
     answer: () =>
       measured("extract", started, (metrics) =>
-        answerExtract(prepared, schema, { model, metrics, logger, signal: context.signal }),
+        answerExtract(prepared, schema, { model, metrics, logger, redact, signal: context.signal }),
       ),
   };
 }
 
 /**
  * Performs one action on the page with the server's model, as `Client.act` does. Variables' values are
- * kept out of the prompt like the Client's.
+ * remembered by `context.secrets` and kept out of this and every later prompt, result and error that
+ * goes through it.
  *
  * @throws ClientError when the action fails twice; MissingLLMConfigurationError; LLMResponseError.
  */
@@ -106,14 +110,15 @@ export async function engineAct(
   options: Pick<ActOptions, "variables">,
   context: EngineContext,
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
-  const secrets = new SecretRedactor();
+  const secrets = context.secrets ?? new SecretRedactor();
   secrets.remember(options.variables);
   return measured("act", performance.now(), (metrics) =>
     runAct(instruction, options, {
       sessions: context.sessions,
       resolveModel: () => resolveLanguageModel(context.model),
       metrics,
-      redact: (text) => secrets.redact(text),
+      redact: (text, inUrl) => secrets.redact(text, inUrl),
+      rememberShown: (name, shown) => secrets.rememberShown(name, shown),
       logger: context.logger ?? SILENT,
       signal: context.signal,
     }),

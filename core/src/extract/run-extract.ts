@@ -3,7 +3,7 @@ import type { MetricsRecorder } from "../client/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { LanguageModelInstance } from "../model/index.js";
 import type { ExtractCall, ExtractOptions } from "./extract-arguments.js";
-import { answerExtract, prepareExtract, readPage } from "./extract-steps.js";
+import { answerExtract, prepareExtract, readPageText } from "./extract-steps.js";
 import { normalizeSchema } from "./schema/index.js";
 
 /** What an extraction needs from the client around it. */
@@ -13,7 +13,7 @@ export interface ExtractDependencies {
   /** The model for this call, resolved only when a model call is about to be made. */
   resolveModel: (override: ExtractOptions["model"]) => LanguageModelInstance;
   metrics: MetricsRecorder;
-  /** Hides secrets (act variables' values) in text sent to the model. */
+  /** Hides secrets (act variables' values) in text sent to the model and in what is returned. */
   redact: (text: string) => string;
   logger: Logger;
   /** Aborts the work; its reason is what the call rejects with. */
@@ -25,7 +25,7 @@ export interface ExtractDependencies {
  * for) makes one model call, plus one repair turn when the answer does not fit the schema.
  */
 export async function runExtract(call: ExtractCall, deps: ExtractDependencies): Promise<unknown> {
-  if (call.form === "page-text") return { pageText: (await readPage(call.options, deps)).text };
+  if (call.form === "page-text") return readPageText(call.options, deps);
 
   // The caller's mistakes (a schema Loupe cannot read, no model key) are reported before the page is read.
   const schema = call.form === "schema" ? await normalizeSchema(call.schema) : undefined;
