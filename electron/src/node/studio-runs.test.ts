@@ -10,6 +10,7 @@ import { startPageServers, type PageServers } from "../../../test/support/page-s
 import { createInMemoryTransportPair } from "../common/in-memory-transport.js";
 import { createStudioClient, type StudioClient } from "../common/studio-client.js";
 import type { RunRecord } from "../common/studio-api.js";
+import type { StudioMessage } from "../common/transport.js";
 import type { KeyStore } from "./key-store.js";
 import { createStudioServer } from "./studio-server.js";
 import { StudioService } from "./studio-service.js";
@@ -29,6 +30,8 @@ describe("act, fetch and history over the in-memory transport", () => {
   let service: StudioService;
   let client: StudioClient;
   const added: RunRecord[] = [];
+  /** Every message a second connection (another window of the same Studio) receives. */
+  const secondConnection: StudioMessage[] = [];
 
   beforeAll(async () => {
     [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
@@ -44,6 +47,9 @@ describe("act, fetch and history over the in-memory transport", () => {
     emitTo.server.attach(pair.server);
     client = createStudioClient(pair.client);
     client.on("history.added", (run) => added.push(run));
+    const second = createInMemoryTransportPair();
+    emitTo.server.attach(second.server);
+    second.client.onMessage((message) => secondConnection.push(message));
   });
 
   afterAll(async () => {
@@ -77,6 +83,42 @@ describe("act, fetch and history over the in-memory transport", () => {
       outcome: { ok: true, output: { success: true } },
     });
     expect(run?.thumbnail).toBe(result.thumbnail);
+  });
+
+  it("keeps an act's variable names in the history, never their values, nor a picture of the page", async () => {
+    const password = "tr0ub4dor&3-never-kept";
+    const email = "grace.hopper@example.com";
+    const url = `${servers.originA}/act/sign-in.html`;
+    await client.call("session.open", { url });
+    const { text } = await client.call("snapshot.get", {});
+    model.enqueue(actReply(idOf(text, "textbox: Email"), "fill", ["%email%"]));
+    const before = secondConnection.length;
+
+    const result = await client.call("act.run", {
+      instruction: "fill in %email%",
+      variables: { email, password },
+    });
+
+    expect(result.message).toContain('it now holds "%email%"');
+    expect(result.thumbnail).toBeUndefined();
+    const run = added.at(-1);
+    expect(run).toMatchObject({
+      id: result.historyId,
+      kind: "act",
+      input: { instruction: "fill in %email%", variableNames: ["email", "password"] },
+    });
+    expect(run?.thumbnail).toBeUndefined();
+    const { runs } = await client.call("history.list", {});
+    // Every place a value could travel: the answer, the history, the events every connection receives.
+    const seen = [
+      JSON.stringify(result),
+      JSON.stringify(runs),
+      JSON.stringify(secondConnection.slice(before)),
+    ];
+    expect(secondConnection.slice(before).some((m) => m.kind === "event" && m.name === "history.added")).toBe(
+      true,
+    );
+    for (const text of seen) for (const value of [email, password]) expect(text).not.toContain(value);
   });
 
   it("keeps a failed act in the history too", async () => {

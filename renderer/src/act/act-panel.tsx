@@ -3,16 +3,17 @@ import type { StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 import { CopyButton } from "../export/copy-button.js";
 import { useStudioState } from "../state/studio-state.js";
-import { VariableRows, type VariableRow } from "./variable-rows.js";
+import { variablesOf } from "./act-variables.js";
+import { VariableRows } from "./variable-rows.js";
 import "./act-panel.css";
 
-type ActRun = StudioResult<"act.run">;
+/** An act's answer, and whether variables were typed (then no picture of the page is kept). */
+type ActRun = StudioResult<"act.run"> & { typedVariables: boolean };
 
 /** One natural-language action on the page: the action chosen, its reusable selector, the page after. */
 export function ActPanel() {
   const client = useStudio();
   const { state, dispatch } = useStudioState();
-  const [variables, setVariables] = useState<VariableRow[]>([]);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<ActRun | Error>();
   const instruction = state.workspace.act.instruction;
@@ -21,16 +22,10 @@ export function ActPanel() {
     event.preventDefault();
     setRunning(true);
     setResult(undefined);
-    const named = variables.filter((row) => row.name.trim());
+    const variables = variablesOf(state.variables);
     try {
-      setResult(
-        await client.call("act.run", {
-          instruction,
-          ...(named.length
-            ? { variables: Object.fromEntries(named.map((r) => [r.name.trim(), r.value])) }
-            : {}),
-        }),
-      );
+      const answer = await client.call("act.run", { instruction, ...(variables ? { variables } : {}) });
+      setResult({ ...answer, typedVariables: variables !== undefined });
     } catch (error) {
       setResult(error instanceof Error ? error : new Error(String(error)));
     } finally {
@@ -51,7 +46,10 @@ export function ActPanel() {
           }
         />
       </label>
-      <VariableRows rows={variables} onChange={setVariables} />
+      <VariableRows
+        rows={state.variables}
+        onChange={(variables) => dispatch({ type: "variables.set", variables })}
+      />
       <div className="actions">
         <button type="submit" disabled={running || !instruction.trim()}>
           {running ? "Running…" : "Run act"}
@@ -99,7 +97,11 @@ function ActResult({ result }: { result: ActRun }) {
         {Math.round(metrics.ms)} ms
       </p>
       <figure className="page-after">
-        {result.thumbnail ? <img src={result.thumbnail} alt="The page after the action" /> : null}
+        {result.thumbnail ? (
+          <img src={result.thumbnail} alt="The page after the action" />
+        ) : result.typedVariables ? (
+          <p className="hint">No picture is kept of a page a variable was typed into: see the live view.</p>
+        ) : null}
         <figcaption>
           After: {page.title || "(untitled)"} — {page.url}
         </figcaption>

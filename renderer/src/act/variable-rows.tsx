@@ -1,12 +1,8 @@
-/** One `%name%` placeholder and its value. */
-export interface VariableRow {
-  name: string;
-  value: string;
-}
+import type { VariableRow } from "./act-variables.js";
 
 /**
  * Key/value rows for act's variables. Values are typed as passwords: they are secrets the model never
- * sees, so the screen should not show them either.
+ * sees, so the screen should not show them either, and the hint says where else they never go.
  */
 export function VariableRows({
   rows,
@@ -20,6 +16,10 @@ export function VariableRows({
   return (
     <fieldset className="variable-rows">
       <legend>Variables (optional: use %name% in the instruction)</legend>
+      <p className="hint">
+        Values stay in this form: they are never sent to the model, kept in the history, saved with the
+        workspace or written into exported code. A rerun from the history uses the values here.
+      </p>
       {rows.map((row, index) => (
         <div className="variable-row" key={index}>
           <input

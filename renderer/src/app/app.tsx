@@ -30,6 +30,7 @@ export function App({ client }: { client: StudioClient }) {
           schemaOrigin: "typed",
           pages: [],
           picked: undefined,
+          variables: [],
         }}
       >
         <StudioLayout info={info} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useStudio } from "../api/studio-context.js";
 import { useStudioState } from "../state/studio-state.js";
+import { isVariableName, placeholderNames } from "../act/act-variables.js";
 import { actSnippet, extractSnippet, fetchCurl, fetchSnippet, type SnippetModel } from "./code-snippets.js";
 import { CopyButton } from "./copy-button.js";
 
@@ -35,11 +36,12 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     : tab === "extract"
       ? extractSnippet(workspace, model)
       : tab === "act"
-        ? actSnippet(
-            workspace,
-            model,
-            [...workspace.act.instruction.matchAll(/%(\w+)%/g)].map((m) => m[1] ?? ""),
-          )
+        ? actSnippet(workspace, model, [
+            ...new Set([
+              ...placeholderNames(workspace.act.instruction),
+              ...state.variables.map((row) => row.name.trim()).filter(isVariableName),
+            ]),
+          ])
         : tab === "fetch"
           ? fetchSnippet(workspace)
           : fetchCurl(workspace);

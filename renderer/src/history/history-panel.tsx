@@ -21,7 +21,7 @@ function costOf(run: RunRecord): string {
  */
 export function HistoryPanel() {
   const client = useStudio();
-  const { dispatch } = useStudioState();
+  const { state, dispatch } = useStudioState();
   const runs = useHistory();
   const [selected, setSelected] = useState<string>();
   const [compared, setCompared] = useState<string[]>([]);
@@ -39,7 +39,7 @@ export function HistoryPanel() {
     setBusy(true);
     setError(undefined);
     try {
-      await rerun(target, client, dispatch);
+      await rerun(target, client, dispatch, state.variables);
     } catch (failure) {
       // The failed rerun is in the history too; the message says why here.
       setError(failure instanceof Error ? failure.message : String(failure));

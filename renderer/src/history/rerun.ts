@@ -1,4 +1,5 @@
 import { studioMethods, type RunRecord, type StudioClient } from "@loupe/studio/common";
+import { valuesFor, type VariableRow } from "../act/act-variables.js";
 import type { StudioAction } from "../state/studio-state.js";
 import type { Workspace } from "../state/workspace.js";
 
@@ -40,15 +41,37 @@ export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
   }
 }
 
+/** The names of the variables an act run used (the history keeps them, never their values). */
+export function variableNamesOf(run: RunRecord): string[] {
+  const names = run.kind === "act" ? run.input["variableNames"] : undefined;
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
+}
+
 /**
  * Reruns a kept run: loads its inputs into the workspace, brings the tab back to the page it ran on
  * (extract, act), and calls the same method with the same params. The new run arrives in the history.
+ * An act's variables take their values from the Act panel's rows (`variables`): for a name without a row,
+ * an empty row is added there and the rerun stops with an error that says to fill it in.
  */
 export async function rerun(
   run: RunRecord,
   client: StudioClient,
   dispatch: (action: StudioAction) => void,
+  variables: VariableRow[],
 ): Promise<void> {
+  const names = variableNamesOf(run);
+  const values = valuesFor(names, variables);
+  if ("missing" in values) {
+    dispatch({ type: "workspace.load-run", patch: workspacePatchFor(run) });
+    dispatch({
+      type: "variables.set",
+      variables: [...variables, ...values.missing.map((name) => ({ name, value: "" }))],
+    });
+    throw new Error(
+      `This act used ${values.missing.map((name) => `%${name}%`).join(", ")}: the history keeps variables' names, not their values. ` +
+        "Enter the value under Variables in the Act panel, then rerun.",
+    );
+  }
   dispatch({ type: "workspace.load-run", patch: workspacePatchFor(run) });
   // The kept input is the params as sent; parsing it with the method's own schema types it again.
   if (run.kind === "fetch") {
@@ -56,7 +79,14 @@ export async function rerun(
     return;
   }
   await client.call("session.navigate", { to: { url: run.url } });
-  if (run.kind === "act") await client.call("act.run", studioMethods["act.run"].params.parse(run.input));
+  if (run.kind === "act")
+    await client.call(
+      "act.run",
+      studioMethods["act.run"].params.parse({
+        instruction: run.input["instruction"],
+        ...(names.length ? values : {}),
+      }),
+    );
   else
     await client.call(
       "extract.run",

@@ -1,5 +1,6 @@
 import type { RunRecord } from "@loupe/studio/common";
 import { JsonTree } from "../components/json-tree/json-tree.js";
+import { variableNamesOf } from "./rerun.js";
 
 /** One kept run: what it was asked, what came back (or how it failed), and the page after it. */
 export function RunDetail({ run, busy, onRerun }: { run: RunRecord; busy: boolean; onRerun: () => void }) {
@@ -22,6 +23,15 @@ export function RunDetail({ run, busy, onRerun }: { run: RunRecord; busy: boolea
       ) : null}
       <h4>Input</h4>
       <JsonTree value={run.input} label="Run input" />
+      {variableNamesOf(run).length ? (
+        <p className="hint">
+          Variables{" "}
+          {variableNamesOf(run)
+            .map((name) => `%${name}%`)
+            .join(", ")}
+          : their values are not kept in the history. Rerun uses the values under Variables in the Act panel.
+        </p>
+      ) : null}
       <h4>{run.outcome.ok ? "Output" : "Error"}</h4>
       {run.outcome.ok ? (
         <JsonTree value={run.outcome.output} label="Run output" />

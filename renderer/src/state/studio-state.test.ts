@@ -7,6 +7,7 @@ const start: StudioState = {
   schemaOrigin: "typed",
   pages: [],
   picked: undefined,
+  variables: [],
 };
 const fromFile: Workspace = { ...start.workspace, schema: { mode: "zod", source: "z.string()" } };
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useReducer, type Dispatch, type ReactNode } from "react";
 import type { PageInfo } from "@loupe/studio/common";
+import type { VariableRow } from "../act/act-variables.js";
 import type { Workspace } from "./workspace.js";
 
 /**
@@ -16,6 +17,11 @@ export interface StudioState {
   pages: PageInfo[];
   /** The element the picker chose last, shown across panels. */
   picked: { selector: string; snapshot: string } | undefined;
+  /**
+   * act's variables, values included: held here, in this window's memory only, so the Act panel and a
+   * rerun from the history share them. Never part of the workspace (which is saved to disk).
+   */
+  variables: VariableRow[];
 }
 
 /** Every change the panels make to the shared state. */
@@ -31,7 +37,8 @@ export type StudioAction =
   | { type: "schema.release" }
   | { type: "pages.set"; pages: PageInfo[] }
   | { type: "page.changed"; page: PageInfo }
-  | { type: "picked"; picked: StudioState["picked"] };
+  | { type: "picked"; picked: StudioState["picked"] }
+  | { type: "variables.set"; variables: VariableRow[] };
 
 /** Applies one action. */
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
@@ -65,6 +72,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       pages.splice(index === -1 ? pages.length : index, 0, action.page);
       return { ...state, pages };
     }
+    case "variables.set":
+      return { ...state, variables: action.variables };
     case "picked":
       return {
         ...state,

@@ -27,7 +27,7 @@ export const actMethods = {
       metrics: runMetricsSchema,
       /** The id of this run in the history. */
       historyId: z.string(),
-      /** The page after the action, as kept in the history. */
+      /** The page after the action, as kept in the history (none when variables were typed: it may show one). */
       thumbnail: z.string().optional(),
     }),
   },

@@ -9,14 +9,17 @@ export const runRecordSchema = z.object({
   startedAt: z.string(),
   /** The page (extract, act) or URL (fetch) it ran against. */
   url: z.string(),
-  /** The params the run was called with (the method's params, as sent). */
+  /**
+   * The params the run was called with (the method's params, as sent), except act's variables: only their
+   * names are kept, as `variableNames`, never their values.
+   */
   input: z.record(z.string(), z.unknown()),
   outcome: z.discriminatedUnion("ok", [
     z.object({ ok: z.literal(true), output: z.unknown() }),
     z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
   ]),
   metrics: runMetricsSchema.optional(),
-  /** A small JPEG of the page after the run, as a data: URL (absent for fetch). */
+  /** A small JPEG of the page after the run, as a data: URL (absent for fetch, and for act with variables). */
   thumbnail: z.string().optional(),
 });
 

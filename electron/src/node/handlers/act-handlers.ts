@@ -12,8 +12,17 @@ export function actHandlers(context: StudioContext): ActHandlers {
       const page = context.tabs.active();
       const started = new Date();
       const before = client.metrics;
-      // The page it ran on (before the action), so a rerun starts from the same place.
-      const report = { kind: "act" as const, started, url: page.url(), input: params, page };
+      // The page it ran on (before the action), so a rerun starts from the same place. The history keeps
+      // the variables' names, never their values (a rerun asks the form for them), and no picture of a
+      // page that may show one of them.
+      const variableNames = Object.keys(params.variables ?? {});
+      const report = {
+        kind: "act" as const,
+        started,
+        url: page.url(),
+        input: { instruction: params.instruction, ...(variableNames.length ? { variableNames } : {}) },
+        ...(variableNames.length ? {} : { page }),
+      };
       try {
         const result = await client.act(params.instruction, {
           page,
