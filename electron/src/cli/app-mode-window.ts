@@ -5,6 +5,8 @@ import { join } from "node:path";
 
 /** A Chromium window showing the Studio in app mode (no tabs, no address bar). */
 export interface AppModeWindow {
+  /** The browser's process id (undefined when it could not be started). */
+  pid: number | undefined;
   /** Resolves when the browser has exited, with how long it ran and its exit code. */
   exited: Promise<{ code: number | null; ranMs: number }>;
   /** Ends the browser (if it still runs) and removes its throwaway profile. */
@@ -14,9 +16,14 @@ export interface AppModeWindow {
 /**
  * Opens `url` in an installed Chromium as an app window, in a throwaway profile so it never touches the
  * user's own browser profile, and without the background traffic (updates, field trials) a fresh
- * profile would start.
+ * profile would start. `url` goes on the browser's command line, which every user of the machine can
+ * read: it must carry no secret. `extraArgs` adds switches (tests run it headless).
  */
-export function openAppModeWindow(url: string, chromiumPath: string): AppModeWindow {
+export function openAppModeWindow(
+  url: string,
+  chromiumPath: string,
+  options: { extraArgs?: string[] } = {},
+): AppModeWindow {
   const profile = mkdtempSync(join(tmpdir(), "loupe-studio-window-"));
   const args = [
     `--app=${url}`,
@@ -29,6 +36,7 @@ export function openAppModeWindow(url: string, chromiumPath: string): AppModeWin
     "--window-size=1440,900",
     // Chromium refuses to start as root with its sandbox on; a root desktop session is the only case.
     ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+    ...(options.extraArgs ?? []),
   ];
   const started = Date.now();
   const child = spawn(chromiumPath, args, { stdio: "ignore" });
@@ -37,6 +45,7 @@ export function openAppModeWindow(url: string, chromiumPath: string): AppModeWin
     child.once("error", () => resolve({ code: null, ranMs: Date.now() - started }));
   });
   return {
+    pid: child.pid,
     exited,
     async close() {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {

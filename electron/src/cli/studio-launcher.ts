@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "@loupe/core/engine";
-import { startWebStudio } from "../node/web-studio.js";
-import { hasDisplay, openAppModeWindow, type AppModeWindow } from "./app-mode-window.js";
+import { startWebStudio, type WebStudio } from "../node/web-studio.js";
+import { hasDisplay, type AppModeWindow } from "./app-mode-window.js";
 import { findElectronBinary } from "./electron-binary.js";
+import { openStudioWindow } from "./studio-window.js";
 
 /** How `loupe studio` was asked to run. */
 export interface LaunchOptions {
@@ -83,8 +84,9 @@ async function runWeb(options: LaunchOptions): Promise<number> {
       if (!stopping) {
         // The first stdout line, stable for scripts and tests to wait for.
         process.stdout.write(`Loupe Studio: ${studio.url}\n`);
-        // The window gets a one-time launch code, not the token: its command line is world-readable.
-        if (options.open) window = openWindow(studio.launchUrl(), stop, () => stopping);
+        // The window gets a one-time launch code in a file only this user can read, never on its
+        // command line (which every user of the machine can read).
+        if (options.open) window = await openWindow(studio, stop, () => stopping);
       }
       await stopped;
     } finally {
@@ -98,10 +100,15 @@ async function runWeb(options: LaunchOptions): Promise<number> {
 }
 
 /**
- * Opens the address in an installed Chromium in app mode when a window can be shown; otherwise says to
- * open it by hand. When the user closes that window, the Studio stops with it, as a desktop app would.
+ * Opens the Studio in an installed Chromium in app mode when a window can be shown; otherwise says to
+ * open the address by hand. When the user closes that window, the Studio stops with it, as a desktop app
+ * would.
  */
-function openWindow(url: string, stop: () => void, stopping: () => boolean): AppModeWindow | undefined {
+async function openWindow(
+  studio: WebStudio,
+  stop: () => void,
+  stopping: () => boolean,
+): Promise<AppModeWindow | undefined> {
   let chromium: string;
   try {
     chromium = findChromium(undefined);
@@ -113,7 +120,7 @@ function openWindow(url: string, stop: () => void, stopping: () => boolean): App
     process.stdout.write("No display to open a window on: open the address above in a browser.\n");
     return undefined;
   }
-  const window = openAppModeWindow(url, chromium);
+  const window = await openStudioWindow(studio, chromium);
   void window.exited.then(({ code, ranMs }) => {
     if (stopping()) return;
     // A quick or failed exit is a browser that could not show a window, not a user closing it.

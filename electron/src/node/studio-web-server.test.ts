@@ -97,7 +97,8 @@ describe("the web-mode server", () => {
   });
 
   it("trades a launch code for the token once, and only for the UI's own origin", async () => {
-    const launch = new URL(server.launchUrl());
+    const ticket = server.launch();
+    const launch = new URL(ticket.url);
     expect(launch.hash).toMatch(/^#launch=[\w-]+$/);
     expect(launch.href).not.toContain(server.token);
     const code = launch.hash.slice("#launch=".length);
@@ -112,9 +113,12 @@ describe("the web-mode server", () => {
     const first = await trade(own, { code });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ token: server.token });
+    await expect(ticket.settled).resolves.toBe("traded");
     const again = await trade(own, { code });
     expect(again.status).toBe(403);
     expect(((await again.json()) as { message: string }).message).toMatch(/used or has expired/);
     expect((await trade(own, { code: "made-up" })).status).toBe(403);
+    // A local program can claim any origin: without the code it still gets nothing.
+    expect((await trade(own, {})).status).toBe(403);
   });
 });

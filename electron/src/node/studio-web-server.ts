@@ -4,7 +4,7 @@ import { createLimitedServer, parseRequestTarget } from "@loupe/core/engine";
 import type { Transport } from "../common/transport.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
 import { LAUNCH_PATH } from "../common/web-mode.js";
-import { LaunchCodes } from "./launch-codes.js";
+import { LaunchCodes, type LaunchCode } from "./launch-codes.js";
 import { serveStaticFile } from "./static-files.js";
 import { STUDIO_WEB_LIMITS, type StudioWebLimits } from "./web-server-limits.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
@@ -18,10 +18,17 @@ export interface StudioWebServer {
   token: string;
   /**
    * An address for a browser started on the person's behalf: it carries a one-time launch code (good
-   * for a minute) instead of the token, since a command line is readable by other users of the machine.
+   * for a minute) instead of the token. The code is a secret too: hand the address over in a file only
+   * the user can read (see `writeLaunchPage`), never on a command line.
    */
-  launchUrl(): string;
+  launch(): LaunchTicket;
   close(): Promise<void>;
+}
+
+/** A launch address and when its code is spent (traded or expired), so a copy of it can be removed. */
+export interface LaunchTicket {
+  url: string;
+  settled: LaunchCode["settled"];
 }
 
 /**
@@ -81,9 +88,13 @@ export async function startStudioWebServer(options: {
     url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
-    launchUrl: () => `http://127.0.0.1:${port}/#launch=${launchCodes.create()}`,
+    launch: () => {
+      const { code, settled } = launchCodes.create();
+      return { url: `http://127.0.0.1:${port}/#launch=${code}`, settled };
+    },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        launchCodes.clear();
         sockets.close();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -2,14 +2,17 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createStudioServer } from "./studio-server.js";
 import { StudioService, type StudioServiceOptions } from "./studio-service.js";
-import { startStudioWebServer } from "./studio-web-server.js";
+import { startStudioWebServer, type LaunchTicket } from "./studio-web-server.js";
 
 /** A running Studio in web mode: the service, the API and the UI on one loopback origin. */
 export interface WebStudio {
   /** What to open in a browser (token included). */
   url: string;
-  /** An address with a one-time launch code instead of the token, for a browser the launcher starts. */
-  launchUrl(): string;
+  /**
+   * An address with a one-time launch code instead of the token, for a browser the launcher starts (the
+   * address goes in a 0600 file, never on a command line), and when that code is spent.
+   */
+  launch(): LaunchTicket;
   port: number;
   service: StudioService;
   close(): Promise<void>;
@@ -49,7 +52,7 @@ export async function startWebStudio(
     });
     return {
       url: web.url,
-      launchUrl: () => web.launchUrl(),
+      launch: () => web.launch(),
       port: web.port,
       service,
       close: async () => {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -8,9 +9,11 @@ import { STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "../common/web-mode.js"
 /**
  * Accepts Studio API WebSockets on `server` at `STUDIO_API_PATH`. A connection must present the
  * per-launch token as `?token=`; a wrong or missing one is closed with 4401 before any message is read.
- * A browser connection must also come from one of `origins` (the UI's own), so another local web page
- * cannot even try tokens. Nothing a client sends may throw out of here: a target that is no URL is a 400,
- * a broken frame or a message over `maxMessageBytes` closes that socket alone.
+ * The token is the only thing that grants access. A browser connection must also come from one of
+ * `origins` (the UI's own), so another web page cannot even try tokens; a local program can send any
+ * Origin (or none), so that check is no barrier to it, and is not meant to be. Nothing a client sends may
+ * throw out of here: a target that is no URL is a 400, a broken frame or a message over
+ * `maxMessageBytes` closes that socket alone.
  */
 export function acceptStudioSockets(
   server: Server,
@@ -33,7 +36,7 @@ export function acceptStudioSockets(
     sockets.handleUpgrade(request, stream, head, (socket) => {
       // ws reports a broken frame as an "error" event (and closes the socket); unheard, it would throw.
       socket.on("error", () => socket.terminate());
-      if (url.searchParams.get("token") !== options.token) {
+      if (!sameSecret(url.searchParams.get("token") ?? "", options.token)) {
         socket.close(UNAUTHORIZED_CLOSE_CODE, "unauthorized");
         return;
       }
@@ -57,6 +60,12 @@ export function acceptStudioSockets(
  */
 function refuse(stream: Duplex, status: string): void {
   stream.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => stream.destroy());
+}
+
+/** Compares two secrets in time that does not depend on where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** A `Transport` over one `ws` socket (JSON text frames). Exported for Node clients such as tests. */

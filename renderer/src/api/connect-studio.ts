@@ -37,7 +37,7 @@ export async function connectStudio(
 }
 
 /**
- * A window the launcher opened carries `#launch=CODE` (its address is on a command line other users can
+ * A window the launcher opened arrives with `#launch=CODE` (forwarded from a file only its user can
  * read), not the token: trade the one-time code for the token and put the token in the address, so a
  * reload still connects. Any other address is left as it is.
  */
