@@ -1,4 +1,5 @@
 import type { Client, ModelConfiguration } from "@loupe/core";
+import type { SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { KeyStore } from "./key-store.js";
@@ -26,6 +27,11 @@ export interface StudioContext {
   /** Which shell shows the UI. */
   readonly shell: "electron" | "web";
   readonly tabs: PageTabs;
+  /**
+   * The values act's variables typed in this session, masked in the page text the Studio shows itself
+   * (snapshot, picker) as the client masks it in everything it returns.
+   */
+  secrets(): SecretRedactor;
   /** Where every finished run is reported (`history.record`). */
   readonly history: RunHistory;
   /** Where keys and defaults are read from (never sent to the renderer). */

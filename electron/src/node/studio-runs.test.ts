@@ -109,6 +109,9 @@ describe("act, fetch and history over the in-memory transport", () => {
     });
     expect(run?.thumbnail).toBeUndefined();
     const { runs } = await client.call("history.list", {});
+    // The Snapshot panel shows the page as the model reads it: the typed value masked.
+    const after = await client.call("snapshot.get", {});
+    expect(after.text).toContain("textbox: Email [value: %email%]");
     // Every place a value could travel: the answer, the history, the events every connection receives.
     const seen = [
       JSON.stringify(result),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Client, type ClientOptions } from "@loupe/core";
 import { startCloudServer, type CloudServer } from "@loupe/cloud";
 import { startDemoServer, type DemoServer } from "@loupe/core/demo";
+import { SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName, StudioHandlers } from "../common/studio-api.js";
 import { appHandlers } from "./handlers/app-handlers.js";
 import { actHandlers } from "./handlers/act-handlers.js";
@@ -42,6 +43,8 @@ export interface StudioServiceOptions {
  */
 export class StudioService {
   private client: Client | undefined;
+  /** Lives with the client: a new browser session starts with nothing typed. */
+  private secrets = new SecretRedactor();
   private cloudServer: CloudServer | undefined;
   private embeddedCloud: EmbeddedCloud | undefined;
   private dataDir: string | undefined;
@@ -91,6 +94,7 @@ export class StudioService {
     const client = new Client({ ...this.options.client, env: "LOCAL", disablePino: true });
     await client.init();
     this.client = client;
+    this.secrets = new SecretRedactor();
     for (const page of client.context.pages()) this.tabs.activate(this.tabs.track(page));
     client.context.on("page", (page) => {
       this.tabs.track(page);
@@ -126,6 +130,7 @@ export class StudioService {
       client: () => this.client ?? throwNotStarted(),
       cloud: () => this.embeddedCloud ?? throwNotStarted(),
       demoUrl: () => this.demo?.url ?? throwNotStarted(),
+      secrets: () => this.secrets,
       shell: this.options.shell ?? "web",
       tabs: this.tabs,
       history: this.history,

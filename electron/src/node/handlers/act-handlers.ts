@@ -16,6 +16,7 @@ export function actHandlers(context: StudioContext): ActHandlers {
       // the variables' names, never their values (a rerun asks the form for them), and no picture of a
       // page that may show one of them.
       const variableNames = Object.keys(params.variables ?? {});
+      context.secrets().remember(params.variables);
       const report = {
         kind: "act" as const,
         started,

@@ -59,7 +59,8 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
         ...(ignoreSelectors ? { ignoreSelectors } : {}),
       });
       if (!selector && !ignoreSelectors) live.keepSnapshot(page, snapshot);
-      const { text } = snapshot;
+      // Masked as the model reads it: a value act typed shows as its %name%.
+      const text = context.secrets().redact(snapshot.text);
       const elementCount = text.split("\n").filter((line) => ELEMENT_LINE.test(line)).length;
       return {
         pageId: context.tabs.track(page),

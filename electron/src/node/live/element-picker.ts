@@ -49,7 +49,7 @@ export class ElementPicker {
     // The part of the snapshot is what `snapshot.get` with this selector shows: reading it here proves
     // the selector resolves. An element with no text of its own (an empty <div>) has an empty part.
     const snapshot = await takeSnapshot(sessions, { selector }).then(
-      (taken) => taken.text,
+      (taken) => this.context.secrets().redact(taken.text),
       () => "",
     );
     return { ...inspected, selector, unique, snapshot };
