@@ -234,7 +234,8 @@ export class Client {
         : setTimeout(() => controller.abort(new ExtractTimeoutError(name, timeout)), timeout);
     const redact: Mask = (text, inUrl) => this.secrets.redact(text, inUrl);
     try {
-      return maskValue(await work(running, controller.signal), redact);
+      const result = await work(running, controller.signal);
+      return this.secrets.size ? maskValue(result, redact) : result;
     } catch (error) {
       throw maskError(this.explain(error), redact);
     } finally {
