@@ -159,7 +159,9 @@ export class Client {
    * hover, scroll) on the active page or `options.page`, and says what it did.
    *
    * `%name%` placeholders in the action's arguments are filled from `options.variables` after the model
-   * has answered, so their values never reach the model.
+   * has answered, so their values never reach the model. Nor do they appear in what act returns, logs or
+   * throws (the message names `%name%`), and from then on every prompt and result of this client (with
+   * env CLOUD, of its hosted session) has them masked by their placeholders.
    *
    * @returns `{ success: false, message }` without touching the page when no element fits.
    * @throws ClientError when the chosen action fails twice (naming the element and the reason), for bad
