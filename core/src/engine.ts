@@ -15,9 +15,13 @@ export { abortable } from "./extract/abortable.js";
 export { findChromium } from "./browser/chromium-discovery.js";
 export {
   launchChromium,
+  launchChromiumWithPipe,
   type ChromiumProcess,
+  type ChromiumSpawnOptions,
   type LocalBrowserOptions,
+  type PipedChromiumProcess,
 } from "./browser/chromium-process.js";
+export type { CdpTransport } from "./cdp/cdp-transport.js";
 export {
   attachEngineBrowser,
   type EngineBrowser,

@@ -3,16 +3,19 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ApiKeys } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
-import { startCloudServer } from "../server/cloud-server.js";
+import { parsePublicUrl, startCloudServer } from "../server/cloud-server.js";
 
 export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port 4455] [--data-dir DIR] [--allow-private-network]
-                         [--region local] [--max-sessions 3] [--session-idle-timeout 300]
+                         [--region local] [--max-sessions 3] [--max-sessions-total N]
+                         [--session-idle-timeout 300] [--public-url URL]
        loupe cloud keys create --project NAME [--data-dir DIR]   prints the new key alone on stdout
        loupe cloud keys list --project NAME [--data-dir DIR]
        loupe cloud keys revoke KEY_OR_ID [--data-dir DIR]
 
---max-sessions is per project; --session-idle-timeout is in seconds (a session with no call and no
-CDP traffic for that long ends).
+--max-sessions is per project; --max-sessions-total for all projects together (default: one per
+512 MiB of memory); --session-idle-timeout is in seconds (a session with no call and no CDP traffic for
+that long ends). --public-url is the address clients reach the server by when it sits behind a proxy
+(https://loupe.example.com gives wss:// connectUrls).
 State (projects, hashed keys, usage, sessions, cache) lives in DIR/loupe.db; DIR defaults to ~/.loupe.
 The model for server-side work comes from LOUPE_MODEL, LOUPE_MODEL_BASE_URL, LOUPE_MODEL_API_KEY
 (or the provider's usual key variable); proxies for \`proxies: true\` from LOUPE_PROXY_URLS.
@@ -30,7 +33,9 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
       "allow-private-network": { type: "boolean" },
       region: { type: "string" },
       "max-sessions": { type: "string" },
+      "max-sessions-total": { type: "string" },
       "session-idle-timeout": { type: "string" },
+      "public-url": { type: "string" },
       project: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -53,7 +58,9 @@ interface ServeFlags {
   "allow-private-network"?: boolean;
   region?: string;
   "max-sessions"?: string;
+  "max-sessions-total"?: string;
   "session-idle-timeout"?: string;
+  "public-url"?: string;
 }
 
 async function serve(values: ServeFlags, dataDir: string): Promise<number> {
@@ -63,9 +70,11 @@ async function serve(values: ServeFlags, dataDir: string): Promise<number> {
     return 1;
   }
   const maxSessions = positiveInteger(values["max-sessions"]);
+  const maxSessionsTotal = positiveInteger(values["max-sessions-total"]);
   const idleSeconds = positiveInteger(values["session-idle-timeout"]);
   for (const [flag, value, parsed] of [
     ["--max-sessions", values["max-sessions"], maxSessions],
+    ["--max-sessions-total", values["max-sessions-total"], maxSessionsTotal],
     ["--session-idle-timeout", values["session-idle-timeout"], idleSeconds],
   ] as const)
     if (value !== undefined && parsed === undefined) {
@@ -78,6 +87,15 @@ async function serve(values: ServeFlags, dataDir: string): Promise<number> {
     );
     return 1;
   }
+  const publicUrl = values["public-url"];
+  if (publicUrl !== undefined) {
+    try {
+      parsePublicUrl(publicUrl);
+    } catch (error) {
+      process.stderr.write(`loupe cloud serve: --public-url: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
   const server = await startCloudServer({
     host: values.host ?? "127.0.0.1",
     port,
@@ -85,6 +103,8 @@ async function serve(values: ServeFlags, dataDir: string): Promise<number> {
     allowPrivateNetwork: values["allow-private-network"] === true,
     ...(values.region ? { region: values.region } : {}),
     ...(maxSessions ? { maxSessionsPerProject: maxSessions } : {}),
+    ...(maxSessionsTotal ? { maxSessions: maxSessionsTotal } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(idleSeconds ? { sessionIdleTimeoutMs: idleSeconds * 1000 } : {}),
   });
   process.stdout.write(`listening on ${server.url}\n`);

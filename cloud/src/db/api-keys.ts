@@ -7,6 +7,12 @@ export interface Project {
   name: string;
 }
 
+/** Who holds a verified key: its project, and which key it is (revoking it ends what it opened). */
+export interface KeyHolder {
+  project: Project;
+  keyId: string;
+}
+
 /** A key as listed (never the key itself: only its hash is stored). */
 export interface ApiKeyInfo {
   id: string;
@@ -52,20 +58,36 @@ export class ApiKeys {
 
   /** The project a key belongs to, or undefined for an unknown or revoked key. */
   verify(key: string): Project | undefined {
+    return this.holder(key)?.project;
+  }
+
+  /** The project and id of a key, or undefined for an unknown or revoked key. */
+  holder(key: string): KeyHolder | undefined {
     if (!key.startsWith(KEY_PREFIX) || key.length < LOOKUP_LENGTH + 8) return undefined;
     const candidates = this.db.all(
-      `select k.hash as hash, p.id as id, p.name as name from api_keys k join projects p on p.id = k.project_id
+      `select k.id as keyId, k.hash as hash, p.id as id, p.name as name
+       from api_keys k join projects p on p.id = k.project_id
        where k.prefix = ? and k.revoked_at is null`,
       [key.slice(0, LOOKUP_LENGTH)],
-    ) as { hash: Uint8Array; id: string; name: string }[];
+    ) as { keyId: string; hash: Uint8Array; id: string; name: string }[];
     const digest = hash(key);
-    let found: Project | undefined;
+    let found: KeyHolder | undefined;
     // Every candidate is compared, matching or not, so the time does not tell which one matched.
     for (const candidate of candidates) {
       if (timingSafeEqual(Buffer.from(candidate.hash), digest))
-        found = { id: candidate.id, name: candidate.name };
+        found = { project: { id: candidate.id, name: candidate.name }, keyId: candidate.keyId };
     }
     return found;
+  }
+
+  /** Which of these key ids have been revoked (by this process or another on the same database). */
+  revokedAmong(keyIds: readonly string[]): string[] {
+    if (keyIds.length === 0) return [];
+    const rows = this.db.all(
+      `select id from api_keys where revoked_at is not null and id in (${keyIds.map(() => "?").join(", ")})`,
+      [...keyIds],
+    ) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
   /** Revokes a key by its id or by the key itself; true when a key was revoked. */

@@ -75,6 +75,8 @@ const MIGRATIONS: string[] = [
      primary key (project_id, key)
    );
    create index extract_cache_age on extract_cache(created_at);`,
+  // Which key created a session: revoking the key ends it.
+  `alter table sessions add column key_id text references api_keys(id);`,
 ];
 
 /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { nonPublicAddressReason } from "./address-classification.js";
+import { canonicalIpAddress, nonPublicAddressReason } from "./address-classification.js";
+
+describe("canonicalIpAddress", () => {
+  it.each([
+    ["127.0.0.1", "127.0.0.1"],
+    ["::8.8.8.8", "::808:808"],
+    ["::ffff:127.0.0.1", "::ffff:7f00:1"],
+    ["2606:4700:4700:0:0:0:0:1111", "2606:4700:4700::1111"],
+    ["0x7f.0.0.1", undefined],
+    ["127.1", undefined],
+    ["fe80::1%eth0", undefined],
+    ["localhost", undefined],
+  ])("reads %s as the socket does: %s", (address, canonical) => {
+    expect(canonicalIpAddress(address)).toBe(canonical);
+  });
+});
 
 describe("nonPublicAddressReason", () => {
   it.each([
@@ -28,7 +43,13 @@ describe("nonPublicAddressReason", () => {
     // IPv6 outside global unicast.
     ["::", /outside IPv6 global unicast/],
     ["::1", /outside IPv6 global unicast/],
-    ["::7f00:1", /outside IPv6 global unicast/], // deprecated IPv4-compatible ::127.0.0.1
+    // Deprecated IPv4-compatible ::a.b.c.d: refused whatever the IPv4 address, in every spelling (ipaddr.js
+    // alone reads "::8.8.8.8" as the mapped ::ffff:8.8.8.8, which the socket does not connect to).
+    ["::7f00:1", /IPv4-compatible address \(::\/96, here ::127\.0\.0\.1\)/],
+    ["::127.0.0.1", /IPv4-compatible.*::127\.0\.0\.1/],
+    ["::8.8.8.8", /IPv4-compatible.*::8\.8\.8\.8/],
+    ["0:0:0:0:0:0:8.8.8.8", /IPv4-compatible/],
+    ["::808:808", /IPv4-compatible/],
     ["fe80::1", /outside IPv6 global unicast/],
     ["fc00::1", /outside IPv6 global unicast/],
     ["fd00:ec2::254", /outside IPv6 global unicast/], // AWS metadata over IPv6
@@ -56,6 +77,7 @@ describe("nonPublicAddressReason", () => {
     ["localhost", /not an IP address/],
     ["2130706433", /not an IP address/],
     ["0177.0.0.1", /not an IP address/],
+    ["fe80::1%eth0", /not an IP address/], // a zone id: the socket would pick an interface the URL did not
     ["", /not an IP address/],
   ])("refuses %s", (address, reason) => {
     expect(nonPublicAddressReason(address)).toMatch(reason);

@@ -55,13 +55,39 @@ const NON_PUBLIC_IN_GLOBAL: ReadonlyArray<[[IPv6, number], string]> = [
   [ipaddr.IPv6.parseCIDR("3fff::/20"), "a documentation address"],
 ];
 
+// The deprecated IPv4-compatible form ::a.b.c.d (RFC 4291 §2.5.5.1). ipaddr.js reads "::8.8.8.8" as the
+// IPv4-MAPPED ::ffff:8.8.8.8 while the socket connects to ::808:808, so this prefix is refused outright
+// and addresses are always read in the socket's spelling (see canonicalIpAddress).
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
+
+/**
+ * The address spelled as the socket reads it, or `undefined` when it is not an IP literal the socket
+ * accepts. The classifier judges this spelling and the connection is made to it, so the two can never
+ * read one string two ways: IPv6 goes through the WHATWG URL parser (which reads a dotted tail as the last
+ * 32 bits, as inet_pton does, and refuses zone ids); IPv4 must already be a dotted quad (`isIP` refuses
+ * the octal and short forms that ipaddr.js would accept).
+ */
+export function canonicalIpAddress(address: string): string | undefined {
+  const family = isIP(address);
+  if (family === 4) return ipaddr.IPv4.isValidFourPartDecimal(address) ? address : undefined;
+  if (family !== 6) return undefined;
+  try {
+    const hostname = new URL(`http://[${address}]/`).hostname;
+    return hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Why `address` is not a public internet address, in words for an error message; `undefined` when it is
- * public. Anything that is not a valid IP literal is refused too.
+ * public. Anything that is not a valid IP literal is refused too. Judges `address` as the socket reads
+ * it: connect to `canonicalIpAddress(address)`, never to a spelling the classifier did not see.
  */
 export function nonPublicAddressReason(address: string): string | undefined {
-  if (isIP(address) === 0 || !ipaddr.isValid(address)) return "not an IP address";
-  const parsed = ipaddr.parse(address);
+  const canonical = canonicalIpAddress(address);
+  if (canonical === undefined || !ipaddr.isValid(canonical)) return "not an IP address";
+  const parsed = ipaddr.parse(canonical);
   return parsed.kind() === "ipv4" ? ipv4Reason(parsed as IPv4) : ipv6Reason(parsed as IPv6);
 }
 
@@ -72,6 +98,9 @@ function ipv4Reason(address: IPv4): string | undefined {
 }
 
 function ipv6Reason(address: IPv6): string | undefined {
+  // :: and ::1 sit inside ::/96 too, and are better named by the general reason below.
+  if (address.match(IPV4_COMPATIBLE) && address.range() !== "unspecified" && address.range() !== "loopback")
+    return `a deprecated IPv4-compatible address (::/96, here ::${lastIpv4(address).toString()})`;
   for (const [cidr, label] of EMBEDS_IPV4_IN_LAST_32_BITS) {
     if (address.match(cidr)) return embeddedReason(lastIpv4(address), label);
   }

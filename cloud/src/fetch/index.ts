@@ -8,3 +8,5 @@ export { DEFAULT_FETCH_POLICY, type FetchPolicy } from "./fetch-policy.js";
 export type { FetchedTarget } from "./fetched-target.js";
 export { TargetFetchError, type TargetFetchErrorCode } from "./target-fetch-error.js";
 export type { TargetRequest } from "./target-request.js";
+// The address rules, for what else reaches targets on a caller's behalf (a hosted session's browser).
+export { resolveCheckedAddresses } from "./target-addresses.js";

@@ -1,6 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
-import { nonPublicAddressReason } from "./address-classification.js";
+import { canonicalIpAddress, nonPublicAddressReason } from "./address-classification.js";
 import type { FetchPolicy } from "./fetch-policy.js";
 import { TargetFetchError } from "./target-fetch-error.js";
 import { hostIpLiteral, portOf } from "./target-url.js";
@@ -13,7 +12,8 @@ import { abortable } from "@loupe/core/engine";
  * name again. If ANY address is refused the whole host is: an attacker who mixes one public and one
  * private record must not win the connection race.
  *
- * @returns the addresses, in the resolver's order, as IP literals.
+ * @returns the addresses, in the resolver's order, as IP literals spelled as the socket reads them
+ *   (the spelling that was checked).
  */
 export async function resolveCheckedAddresses(
   url: URL,
@@ -21,11 +21,12 @@ export async function resolveCheckedAddresses(
   signal: AbortSignal,
 ): Promise<string[]> {
   const literal = hostIpLiteral(url);
-  const addresses = literal !== undefined ? [literal] : await resolveHost(url.hostname, policy, signal);
+  const resolved = literal !== undefined ? [literal] : await resolveHost(url.hostname, policy, signal);
   const port = portOf(url);
-  for (const address of addresses) {
-    const reason = refusalReason(address, port, policy);
-    if (reason !== undefined) {
+  return resolved.map((address) => {
+    const canonical = canonicalIpAddress(address);
+    const reason = canonical === undefined ? "not an IP address" : refusalReason(canonical, port, policy);
+    if (canonical === undefined || reason !== undefined) {
       const via =
         literal === undefined ? `${url.hostname} resolves to ${address}, which is` : `${address} is`;
       throw new TargetFetchError(
@@ -33,13 +34,11 @@ export async function resolveCheckedAddresses(
         `${via} ${reason}; Loupe Cloud only fetches public internet addresses.`,
       );
     }
-  }
-  return addresses;
+    return canonical;
+  });
 }
 
 function refusalReason(address: string, port: number, policy: FetchPolicy): string | undefined {
-  // Even with every address allowed, a resolver hook must hand back literals: they go straight to connect().
-  if (isIP(address) === 0) return "not an IP address";
   if (policy.allowPrivateNetwork) return undefined;
   if (policy.isPublicAddress?.(address, port) === true) return undefined;
   return nonPublicAddressReason(address);

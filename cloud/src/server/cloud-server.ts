@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { totalmem } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createLimitedServer, type LocalBrowserOptions, type ModelConfiguration } from "@loupe/core/engine";
-import { ApiKeys, type Project } from "../db/api-keys.js";
+import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
@@ -42,6 +43,19 @@ export interface CloudServerOptions {
   region?: string;
   /** Hosted sessions one project may have running at once. Default 3. */
   maxSessionsPerProject?: number;
+  /**
+   * Hosted sessions the server runs at once, all projects together. Default: one per 512 MiB of the
+   * machine's memory (a session's browser with a page open takes a few hundred MB).
+   */
+  maxSessions?: number;
+  /**
+   * The address clients reach this server by, when it is not the one they send (behind a
+   * TLS-terminating proxy: `https://loupe.example.com`). `connectUrl` is built on it (`wss://` for
+   * `https://`); without it, on the Host of each request and the scheme the server itself serves.
+   */
+  publicUrl?: string;
+  /** How often revoked keys are looked for, to end their sessions and connections. Default 2 s. */
+  revocationCheckMs?: number;
   /** A session with no API call and no CDP traffic for this long ends. Default 5 minutes. */
   sessionIdleTimeoutMs?: number;
   /** How session browsers are launched (executable, extra switches); default: found like the SDK's. */
@@ -67,8 +81,13 @@ export interface CloudServer {
 declare module "fastify" {
   interface FastifyRequest {
     project: Project;
+    /** The key the request was authenticated with. */
+    keyHolder: KeyHolder;
   }
 }
+
+/** Memory a session's browser is counted at for the default server-wide session limit. */
+const MEMORY_PER_SESSION = 512 * 1024 * 1024;
 
 /** The model server-side work uses, from the environment (SURFACE §3.1). */
 export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): ModelConfiguration {
@@ -80,25 +99,46 @@ export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): ModelConfigu
 
 /** Starts Loupe Cloud: the HTTP API of SURFACE §3.2 over the database in `dataDir`. */
 export async function startCloudServer(options: CloudServerOptions): Promise<CloudServer> {
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const db = openDatabase(options.dataDir);
   const keys = new ApiKeys(db);
   const usage = new UsageLedger(db);
+  const policy: FetchPolicy = {
+    ...DEFAULT_FETCH_POLICY,
+    allowPrivateNetwork: options.allowPrivateNetwork === true,
+    ...options.fetchPolicy,
+  };
   const sessions = new SessionRegistry(db, usage, {
     region: options.region ?? "local",
     maxPerProject: options.maxSessionsPerProject ?? 3,
+    maxTotal: options.maxSessions ?? Math.max(1, Math.floor(totalmem() / MEMORY_PER_SESSION)),
     idleTimeoutMs: options.sessionIdleTimeoutMs ?? 5 * 60_000,
     browser: options.sessionBrowser ?? {},
+    policy,
   });
   const cache = new ExtractCache(db, options.extractCacheTtlMs ?? 24 * 60 * 60_000);
-  const app = buildApp(keys, usage, options, { sessions, cache });
+  const app = buildApp(keys, usage, options, { sessions, cache, policy, publicUrl });
   routeUpgrades(
     app.server,
     {
-      verifyKey: (key) => keys.verify(key),
+      verifyKey: (key) => keys.holder(key),
       runningSession: (projectId, id) => sessions.runningSession(projectId, id),
     },
     app.log,
   );
+  // Keys are revoked by `loupe cloud keys revoke`, another process on the same database: the server
+  // looks for revocations of the keys its sessions hang on, and takes their access away.
+  const revocations = setInterval(() => {
+    const inUse = sessions.keyIdsInUse();
+    if (inUse.length === 0) return;
+    try {
+      const revoked = keys.revokedAmong(inUse);
+      if (revoked.length) void sessions.revoke(revoked);
+    } catch (error) {
+      app.log.error({ err: error }, "checking for revoked keys failed");
+    }
+  }, options.revocationCheckMs ?? 2_000);
+  revocations.unref();
   try {
     await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 4455 });
   } catch (error) {
@@ -119,6 +159,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     close() {
       // Idempotent: a shutdown path that runs twice (a signal during a test's teardown) finds it done.
       closing ??= (async () => {
+        clearInterval(revocations);
         // Sessions first: their browsers and proxied sockets would otherwise outlive the server.
         await sessions.closeAll();
         await app.close();
@@ -135,7 +176,12 @@ function buildApp(
   keys: ApiKeys,
   usage: UsageLedger,
   options: CloudServerOptions,
-  hosted: { sessions: SessionRegistry; cache: ExtractCache },
+  hosted: {
+    sessions: SessionRegistry;
+    cache: ExtractCache;
+    policy: FetchPolicy;
+    publicUrl: URL | undefined;
+  },
 ): FastifyInstance {
   const limits = { ...CLOUD_HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
@@ -161,12 +207,11 @@ function buildApp(
       });
     },
   });
-  const policy: FetchPolicy = {
-    ...DEFAULT_FETCH_POLICY,
-    allowPrivateNetwork: options.allowPrivateNetwork === true,
-    ...options.fetchPolicy,
-  };
+  const { policy } = hosted;
   const fetches = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "fetches");
+  // Server-side extract and act do the same kind of work as a fetch with a schema (a schema to compile,
+  // a model call): the same limit per project, counted on their own.
+  const sessionCalls = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "session extract/act calls");
   const model = options.model ?? modelFromEnv();
   const proxyUrls =
     options.proxyUrls ??
@@ -199,7 +244,8 @@ function buildApp(
 
   app.register(async (v1) => {
     v1.addHook("onRequest", async (request) => {
-      request.project = authenticate(keys, request);
+      request.keyHolder = authenticate(keys, request);
+      request.project = request.keyHolder.project;
     });
 
     v1.post("/v1/fetch", async (request, reply) => {
@@ -228,7 +274,14 @@ function buildApp(
       });
     });
 
-    registerSessionRoutes(v1, { ...hosted, model, usage });
+    registerSessionRoutes(v1, {
+      sessions: hosted.sessions,
+      cache: hosted.cache,
+      publicUrl: hosted.publicUrl,
+      calls: sessionCalls,
+      model,
+      usage,
+    });
 
     v1.get("/v1/usage", async (request) => ({
       project: request.project,
@@ -238,7 +291,7 @@ function buildApp(
   return app;
 }
 
-function authenticate(keys: ApiKeys, request: FastifyRequest): Project {
+function authenticate(keys: ApiKeys, request: FastifyRequest): KeyHolder {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1])
@@ -246,9 +299,29 @@ function authenticate(keys: ApiKeys, request: FastifyRequest): Project {
       "unauthorized",
       'Missing API key: send "Authorization: Bearer <key>" (create one with `npx loupe cloud keys create --project NAME`).',
     );
-  const project = keys.verify(match[1]);
-  if (!project) throw serviceError("unauthorized", "The API key is unknown or revoked.");
-  return project;
+  const holder = keys.holder(match[1]);
+  if (!holder) throw serviceError("unauthorized", "The API key is unknown or revoked.");
+  return holder;
+}
+
+/**
+ * Checks `publicUrl`: an http(s) URL with nothing but a scheme, a host and maybe a path prefix.
+ * @throws Error saying what to change.
+ */
+export function parsePublicUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(
+      `The public URL "${raw}" is not a URL; give the address clients reach the server by, like https://loupe.example.com.`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`The public URL must be http or https, not "${url.protocol}".`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error(`The public URL "${raw}" must have no credentials, query or fragment.`);
+  return url;
 }
 
 function toServiceError(error: unknown): ServiceError {

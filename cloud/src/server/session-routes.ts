@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { SessionRegistry } from "../sessions/session-registry.js";
 import type { SessionState } from "../sessions/session-state.js";
+import type { ConcurrencyLimit } from "./concurrency-limit.js";
 import { ActBody, CreateSessionBody, ExtractBody, parseBody } from "./session-bodies.js";
 import { sessionAct, sessionExtract, type SessionOperationDependencies } from "./session-operations.js";
 
 /** The session routes need a registry and what extract and act need. */
 export interface SessionRouteDependencies extends SessionOperationDependencies {
   sessions: SessionRegistry;
+  /** Server-side extract and act calls a project may have in flight at once. */
+  calls: ConcurrencyLimit;
+  /** The address clients reach the server by, when the server was told it (`--public-url`). */
+  publicUrl: URL | undefined;
 }
 
 /**
@@ -14,49 +19,65 @@ export interface SessionRouteDependencies extends SessionOperationDependencies {
  * extract, act. The CDP websocket of `connectUrl` is an HTTP upgrade, handled by `handleCdpUpgrade`.
  */
 export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDependencies): void {
-  const { sessions } = deps;
+  const { sessions, calls, publicUrl } = deps;
+  const connectable = (state: SessionState, request: FastifyRequest) =>
+    withConnectUrl(state, request, publicUrl);
 
   v1.post("/v1/sessions", async (request) => {
     const body = parseBody(CreateSessionBody, request.body, "POST /v1/sessions");
-    const state = await sessions.create(request.project.id, {
+    const state = await sessions.create(request.keyHolder, {
       ...(body.region ? { region: body.region } : {}),
       blockAds: body.browserSettings?.blockAds === true,
     });
-    const { id, connectUrl, region, createdAt } = withConnectUrl(state, request);
+    const { id, connectUrl, region, createdAt } = connectable(state, request);
     return { id, connectUrl, region, createdAt };
   });
 
   v1.get<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
-    withConnectUrl(sessions.state(request.project.id, request.params.id), request),
+    connectable(sessions.state(request.project.id, request.params.id), request),
   );
 
   v1.delete<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
-    withConnectUrl(await sessions.end(request.project.id, request.params.id), request),
+    connectable(await sessions.end(request.project.id, request.params.id), request),
   );
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/extract", async (request, reply) => {
     const body = parseBody(ExtractBody, request.body, "POST /v1/sessions/:id/extract");
     const session = sessions.runningSession(request.project.id, request.params.id);
-    return sessionExtract(session, body, hangUpSignal(reply), deps);
+    return calls.run(request.project.id, () => sessionExtract(session, body, hangUpSignal(reply), deps));
   });
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/act", async (request, reply) => {
     const body = parseBody(ActBody, request.body, "POST /v1/sessions/:id/act");
     const session = sessions.runningSession(request.project.id, request.params.id);
-    return sessionAct(session, body, hangUpSignal(reply), deps);
+    return calls.run(request.project.id, () => sessionAct(session, body, hangUpSignal(reply), deps));
   });
 }
 
 /**
- * The session's state with its `connectUrl`, built from the host the caller reached the server by, so it
- * works through whatever name or port mapping the caller used.
+ * The session's state with its `connectUrl`: on the server's public URL when it was given one (behind a
+ * TLS-terminating proxy the server itself sees plain HTTP, and the key must not travel over `ws://`),
+ * else on the host the caller reached the server by, so it works through whatever name or port mapping
+ * the caller used.
  */
-function withConnectUrl(state: SessionState, request: FastifyRequest): SessionState & { connectUrl: string } {
-  const scheme = request.protocol === "https" ? "wss" : "ws";
+function withConnectUrl(
+  state: SessionState,
+  request: FastifyRequest,
+  publicUrl: URL | undefined,
+): SessionState & { connectUrl: string } {
+  const path = `v1/sessions/${encodeURIComponent(state.id)}/connect`;
+  let connectUrl: string;
+  if (publicUrl) {
+    const base = new URL(publicUrl.href.endsWith("/") ? publicUrl.href : `${publicUrl.href}/`);
+    base.protocol = publicUrl.protocol === "https:" ? "wss:" : "ws:";
+    connectUrl = new URL(path, base).href;
+  } else {
+    connectUrl = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}/${path}`;
+  }
   const { id, region, createdAt, ...rest } = state;
   return {
     id,
-    connectUrl: `${scheme}://${request.host}/v1/sessions/${encodeURIComponent(id)}/connect`,
+    connectUrl,
     region,
     createdAt,
     ...rest,

@@ -1,9 +1,11 @@
 import { STATUS_CODES, type IncomingMessage } from "node:http";
-import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { decodeUrlPart, parseRequestTarget } from "@loupe/core/engine";
-import type { Project } from "../db/api-keys.js";
+import type { KeyHolder } from "../db/api-keys.js";
 import { ServiceError, serviceError } from "../server/service-error.js";
+import { checkCommand } from "./cdp-command-policy.js";
+import type { CdpCommand, RouterClient } from "./cdp-router.js";
 import type { HostedSession } from "./hosted-session.js";
 
 /** The path of a session's CDP websocket: `/v1/sessions/:id/connect`. */
@@ -11,15 +13,25 @@ const CONNECT_PATH = /^\/v1\/sessions\/([^/?#]+)\/connect\/?$/;
 
 /** What the proxy needs from the server: who a key belongs to, and a project's running session. */
 export interface CdpProxyDependencies {
-  verifyKey(key: string): Project | undefined;
+  verifyKey(key: string): KeyHolder | undefined;
   runningSession(projectId: string, id: string): HostedSession;
 }
 
+/** The largest CDP message a client may send (a page's HTML, a file's content in a script…). */
+const MAX_COMMAND_BYTES = 64 * 1024 * 1024;
+
+const websockets = new WebSocketServer({
+  noServer: true,
+  perMessageDeflate: false,
+  maxPayload: MAX_COMMAND_BYTES,
+});
+
 /**
  * Handles the HTTP upgrade of `connectUrl`: checks the key (`Authorization: Bearer` or `?apiKey=`)
- * against the session's project before anything reaches the browser, then splices the client's socket
- * to the browser's own DevTools websocket. The bytes are passed through untouched (no websocket framing
- * is parsed), so any CDP client works, and every chunk either way counts as activity for the idle timer.
+ * against the session's project before anything reaches the browser, then serves a CDP websocket whose
+ * every command is checked (`checkCommand`) and passed to a DevTools session of the browser's own (the
+ * browser has no port: the router shares its pipe). Any CDP client works as with a browser's own
+ * websocket; every message either way counts as activity for the idle timer.
  *
  * Returns false for paths that are not a session's connect URL, to let other upgrade handlers have them;
  * a request target that is no URL, an id that is not valid percent-encoding or a request that is not a
@@ -58,6 +70,7 @@ export function handleCdpUpgrade(
     return true;
   }
   let session: HostedSession;
+  let holder: KeyHolder;
   try {
     const key = keyOf(request, url);
     if (!key)
@@ -66,7 +79,7 @@ export function handleCdpUpgrade(
         "unauthorized",
         'Missing API key: send "Authorization: Bearer <key>" or ?apiKey=<key> with the connectUrl.',
       );
-    const project = deps.verifyKey(key);
+    const verified = deps.verifyKey(key);
     // An unknown key, another project's key and an unknown session get the same answer: the socket
     // does not reveal whether a session id exists.
     const refused = new ServiceError(
@@ -74,9 +87,10 @@ export function handleCdpUpgrade(
       "unauthorized",
       `This key cannot open session "${id}": the key is unknown or revoked, or the session is not in its project.`,
     );
-    if (!project) throw refused;
+    if (!verified) throw refused;
+    holder = verified;
     try {
-      session = deps.runningSession(project.id, id);
+      session = deps.runningSession(holder.project.id, id);
     } catch (error) {
       throw error instanceof ServiceError && error.statusCode === 404 ? refused : error;
     }
@@ -84,7 +98,7 @@ export function handleCdpUpgrade(
     refuseUpgrade(socket, error);
     return true;
   }
-  splice(request, socket as Socket, head, session);
+  websockets.handleUpgrade(request, socket, head, (websocket) => bridge(websocket, session, holder.keyId));
   return true;
 }
 
@@ -135,37 +149,107 @@ export function refuseUpgrade(socket: Duplex, error: unknown): void {
   );
 }
 
-/** Headers that describe the client's hop or carry its key: never forwarded to the browser. */
-const DROPPED_HEADERS = new Set(["host", "authorization", "origin"]);
+/** The protocol's error codes for a message that is not a command, and for a refused one. */
+const INVALID_REQUEST = -32600;
+const SERVER_ERROR = -32000;
 
-function splice(request: IncomingMessage, client: Socket, head: Buffer, session: HostedSession): void {
-  const target = new URL(session.wsEndpoint);
-  const upstream = connect(Number(target.port), target.hostname);
-  session.adopt(client);
-  session.adopt(upstream);
-  const lines = [`GET ${target.pathname} HTTP/1.1`, `Host: ${target.host}`];
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    const name = request.rawHeaders[i]!;
-    // Chromium refuses DevTools websockets with an Origin it was not told to allow, and checks Host.
-    if (!DROPPED_HEADERS.has(name.toLowerCase())) lines.push(`${name}: ${request.rawHeaders[i + 1]}`);
-  }
-  upstream.once("connect", () => {
-    upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
-    if (head.length) upstream.write(head);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    // Listened to only once piped: a "data" listener alone would switch the client's socket to flowing
-    // mode and drop what it sent before the browser connection was open.
-    const touch = () => session.touch();
-    client.on("data", touch);
-    upstream.on("data", touch);
-  });
-  const close = () => {
-    client.destroy();
-    upstream.destroy();
+/**
+ * Connects one client websocket to a DevTools session of the browser: commands are checked and then
+ * routed, answers and events come back as the browser writes them. Messages that arrive while the
+ * browser session is being opened wait, in order.
+ */
+function bridge(websocket: WebSocket, session: HostedSession, keyId: string): void {
+  let client: RouterClient | undefined;
+  const early: string[] = [];
+  const release = session.adopt({ keyId, close: () => websocket.terminate() });
+  const onMessage = (text: string) => {
+    session.touch();
+    if (client) handle(text, client, session, websocket);
+    else early.push(text);
   };
-  client.on("error", close);
-  upstream.on("error", close);
-  client.on("close", close);
-  upstream.on("close", close);
+  websocket.on("message", (data: RawData) => onMessage(data.toString()));
+  websocket.on("error", () => websocket.terminate());
+  websocket.on("close", () => {
+    release();
+    client?.close();
+  });
+  session.connectClient().then(
+    (opened) => {
+      if (websocket.readyState !== websocket.OPEN) {
+        opened.close();
+        return;
+      }
+      client = opened;
+      opened.onmessage = (text) => {
+        session.touch();
+        websocket.send(text);
+      };
+      opened.onclose = () => websocket.close(1011, "The session's browser is gone.");
+      for (const text of early.splice(0)) handle(text, opened, session, websocket);
+    },
+    () => websocket.close(1011, "The session's browser could not be reached."),
+  );
+}
+
+function handle(text: string, client: RouterClient, session: HostedSession, websocket: WebSocket): void {
+  const command = parseCommand(text);
+  if (typeof command === "string") {
+    websocket.send(JSON.stringify({ error: { code: INVALID_REQUEST, message: command } }));
+    return;
+  }
+  const verdict = checkCommand(command, session.boundary);
+  switch (verdict.kind) {
+    case "refuse":
+      client.answer(command, { error: { code: SERVER_ERROR, message: verdict.message } });
+      return;
+    case "end-session":
+      // Puppeteer's browser.close(): the session ends, as DELETE would end it.
+      client.answer(command, { result: {} });
+      void session.end("closed");
+      return;
+    case "forward":
+      client.command(verdict.command, afterAnswer(verdict.command, session));
+  }
+}
+
+/**
+ * Work that must happen before the client hears an answer: a browser context a client creates starts
+ * with downloads denied, set before the client can ask for anything in it.
+ */
+function afterAnswer(
+  command: CdpCommand,
+  session: HostedSession,
+): ((result: Record<string, unknown>) => Promise<void>) | undefined {
+  if (command.method !== "Target.createBrowserContext") return undefined;
+  return async (result) => {
+    await session.denyDownloads(String(result["browserContextId"]));
+  };
+}
+
+/** The command in a client's message, or what is wrong with it. */
+function parseCommand(text: string): CdpCommand | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "The message is not JSON.";
+  }
+  const message = value as Partial<CdpCommand> | null;
+  if (typeof message !== "object" || message === null || Array.isArray(message))
+    return "A command is a JSON object { id, method, params?, sessionId? }.";
+  if (!Number.isSafeInteger(message.id) || typeof message.method !== "string")
+    return "A command needs an integer id and a method.";
+  if (
+    message.params !== undefined &&
+    (typeof message.params !== "object" || message.params === null || Array.isArray(message.params))
+  )
+    return "A command's params must be an object.";
+  if (message.sessionId !== undefined && typeof message.sessionId !== "string")
+    return "A command's sessionId must be a string.";
+  return {
+    id: message.id!,
+    method: message.method,
+    ...(message.params ? { params: message.params } : {}),
+    ...(message.sessionId !== undefined ? { sessionId: message.sessionId } : {}),
+  };
 }

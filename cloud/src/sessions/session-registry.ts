@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
-import {
-  attachEngineBrowser,
-  findChromium,
-  launchChromium,
-  type LocalBrowserOptions,
-} from "@loupe/core/engine";
+import type { LocalBrowserOptions } from "@loupe/core/engine";
+import type { KeyHolder } from "../db/api-keys.js";
 import type { CloudDatabase } from "../db/database.js";
 import type { UsageLedger } from "../db/usage.js";
+import type { FetchPolicy } from "../fetch/index.js";
 import { ServiceError, serviceError } from "../server/service-error.js";
-import { adBlockUrlPatterns } from "./ad-block-list.js";
 import { HostedSession } from "./hosted-session.js";
+import { launchSessionBrowser } from "./session-browser.js";
 import { END_REASON_TEXT, type EndReason, type SessionState } from "./session-state.js";
 import { SessionStore } from "./session-store.js";
 
@@ -19,10 +16,14 @@ export interface SessionLimits {
   region: string;
   /** Sessions one project may have running at once. */
   maxPerProject: number;
+  /** Sessions the server runs at once, all projects together. */
+  maxTotal: number;
   /** A session nobody used (API call or proxied CDP traffic) for this long ends. */
   idleTimeoutMs: number;
   /** How session browsers are launched (executable, extra switches). */
   browser: LocalBrowserOptions;
+  /** The fetch policy, whose address rules session browsers obey too. */
+  policy: FetchPolicy;
 }
 
 /** What `POST /v1/sessions` asks for, checked. */
@@ -39,6 +40,8 @@ export class SessionRegistry {
   private readonly running = new Map<string, HostedSession>();
   /** Sessions counted against a project's limit: running ones and those still launching. */
   private readonly perProject = new Map<string, number>();
+  /** The same, all projects together, against the server's limit. */
+  private total = 0;
   private readonly store: SessionStore;
   private closed = false;
 
@@ -51,8 +54,9 @@ export class SessionRegistry {
     this.store.endOrphans(new Date().toISOString());
   }
 
-  /** Launches a session for a project. */
-  async create(projectId: string, request: SessionRequest): Promise<SessionState> {
+  /** Launches a session for the project of a key; the session ends if that key is revoked. */
+  async create(holder: KeyHolder, request: SessionRequest): Promise<SessionState> {
+    const projectId = holder.project.id;
     if (this.closed) throw new ServiceError(503, "rate_limited", "The server is shutting down.");
     const region = request.region ?? this.limits.region;
     if (region !== this.limits.region)
@@ -66,9 +70,15 @@ export class SessionRegistry {
         "rate_limited",
         `This project already has ${count} sessions running, the most allowed at once. End one (DELETE /v1/sessions/:id) and retry.`,
       );
+    if (this.total >= this.limits.maxTotal)
+      throw serviceError(
+        "rate_limited",
+        `This server is running ${this.total} sessions, the most it runs at once for all projects together. Retry in a while, when others have ended.`,
+      );
     this.perProject.set(projectId, count + 1);
+    this.total++;
     try {
-      const session = await this.launch(projectId, region, request.blockAds);
+      const session = await this.launch(holder, region, request.blockAds);
       return session.state();
     } catch (error) {
       this.release(projectId);
@@ -118,38 +128,51 @@ export class SessionRegistry {
     return this.running.get(id)?.pid;
   }
 
+  /** The ids of the keys that created a running session or opened one of its connections. */
+  keyIdsInUse(): string[] {
+    const ids = new Set<string>();
+    for (const session of this.running.values()) for (const id of session.keyIds()) ids.add(id);
+    return [...ids];
+  }
+
+  /**
+   * Takes revoked keys' access away at once: ends the sessions they created (`key_revoked`) and closes
+   * the `connectUrl` connections opened with them on other sessions.
+   */
+  async revoke(keyIds: readonly string[]): Promise<void> {
+    const revoked = new Set(keyIds);
+    const ending: Promise<void>[] = [];
+    for (const session of this.running.values()) {
+      if (revoked.has(session.keyId)) ending.push(session.end("key_revoked"));
+      else for (const keyId of revoked) session.closeConnectionsOf(keyId);
+    }
+    await Promise.all(ending);
+  }
+
   /** Ends every session with `server_shutdown` and waits for their browsers to exit. */
   async closeAll(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.running.values()].map((session) => session.end("server_shutdown")));
   }
 
-  private async launch(projectId: string, region: string, blockAds: boolean): Promise<HostedSession> {
-    const chromium = await launchChromium(
-      findChromium(this.limits.browser.executablePath),
-      this.limits.browser,
-    );
-    let session: HostedSession;
-    try {
-      const engine = await attachEngineBrowser(chromium.wsEndpoint, {
-        ...(blockAds ? { blockedUrlPatterns: adBlockUrlPatterns() } : {}),
-      });
-      session = new HostedSession({
-        id: `ses_${randomUUID()}`,
-        projectId,
-        region,
-        createdAt: new Date().toISOString(),
-        chromium,
-        engine,
-        idleTimeoutMs: this.limits.idleTimeoutMs,
-        onEnded: (ended, reason, seconds) => this.onEnded(ended, reason, seconds),
-      });
-    } catch (error) {
-      await chromium.kill();
-      throw error;
-    }
+  private async launch(holder: KeyHolder, region: string, blockAds: boolean): Promise<HostedSession> {
+    const browser = await launchSessionBrowser({
+      browser: this.limits.browser,
+      policy: this.limits.policy,
+      blockAds,
+    });
+    const session = new HostedSession({
+      id: `ses_${randomUUID()}`,
+      projectId: holder.project.id,
+      keyId: holder.keyId,
+      region,
+      createdAt: new Date().toISOString(),
+      browser,
+      idleTimeoutMs: this.limits.idleTimeoutMs,
+      onEnded: (ended, reason, seconds) => this.onEnded(ended, reason, seconds),
+    });
     this.running.set(session.id, session);
-    this.store.insert(projectId, session.state(), blockAds);
+    this.store.insert(holder, session.state(), blockAds);
     if (this.closed) await session.end("server_shutdown");
     return session;
   }
@@ -166,6 +189,7 @@ export class SessionRegistry {
   }
 
   private release(projectId: string): void {
+    this.total--;
     const left = (this.perProject.get(projectId) ?? 1) - 1;
     if (left > 0) this.perProject.set(projectId, left);
     else this.perProject.delete(projectId);

@@ -1,5 +1,5 @@
 /** Why a session ended. */
-export type EndReason = "closed" | "idle_timeout" | "browser_crashed" | "server_shutdown";
+export type EndReason = "closed" | "idle_timeout" | "browser_crashed" | "key_revoked" | "server_shutdown";
 
 /** A session as `GET /v1/sessions/:id` reports it (before `connectUrl`, which depends on the request's host). */
 export interface SessionState {
@@ -17,5 +17,6 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   idle_timeout:
     "it was idle (no API call and no traffic on its connectUrl) longer than the server's idle timeout",
   browser_crashed: "its browser exited unexpectedly (crashed or was killed)",
+  key_revoked: "the API key that created it was revoked",
   server_shutdown: "the server shut down",
 };

@@ -1,3 +1,4 @@
+import type { KeyHolder } from "../db/api-keys.js";
 import type { CloudDatabase } from "../db/database.js";
 import type { EndReason, SessionState } from "./session-state.js";
 
@@ -16,10 +17,10 @@ interface Row {
 export class SessionStore {
   constructor(private readonly db: CloudDatabase) {}
 
-  insert(projectId: string, state: SessionState, blockAds: boolean): void {
+  insert(holder: KeyHolder, state: SessionState, blockAds: boolean): void {
     this.db.run(
-      "insert into sessions (id, project_id, region, block_ads, created_at) values (?, ?, ?, ?, ?)",
-      [state.id, projectId, state.region, blockAds ? 1 : 0, state.createdAt],
+      "insert into sessions (id, project_id, key_id, region, block_ads, created_at) values (?, ?, ?, ?, ?, ?)",
+      [state.id, holder.project.id, holder.keyId, state.region, blockAds ? 1 : 0, state.createdAt],
     );
   }
 

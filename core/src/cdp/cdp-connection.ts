@@ -1,5 +1,5 @@
-import WebSocket from "ws";
 import { ClientError } from "../errors.js";
+import { connectWebSocketTransport, type CdpTransport } from "./cdp-transport.js";
 
 /** A CDP event or command result: the protocol's JSON, typed by the caller at the call site. */
 export type CdpParams = Record<string, unknown>;
@@ -25,8 +25,8 @@ export class CdpCommandError extends ClientError {
 }
 
 /**
- * One WebSocket to a browser's DevTools endpoint, carrying the browser session and every attached target
- * session in flat mode. Loupe keeps its own connection (beside whatever library drives the page) because
+ * One DevTools connection to a browser (over a websocket, its pipe or a router's client), carrying the
+ * browser session and every attached target session in flat mode. Loupe keeps its own connection (beside whatever library drives the page) because
  * flat sessions let it reach out-of-process iframes of a Playwright, Puppeteer or Patchright page alike.
  */
 export class CdpConnection {
@@ -36,14 +36,9 @@ export class CdpConnection {
   private closedError: Error | undefined;
   private readonly closeListeners = new Set<(error: Error) => void>();
 
-  private constructor(private readonly socket: WebSocket) {
-    socket.on("message", (data) => this.onMessage(data.toString()));
-    socket.on("close", () => this.fail(new ClientError("The browser's DevTools connection closed.")));
-    socket.on("error", (error) =>
-      this.fail(
-        new ClientError(`The browser's DevTools connection failed: ${error.message}`, { cause: error }),
-      ),
-    );
+  private constructor(private readonly transport: CdpTransport) {
+    transport.onmessage = (message) => this.onMessage(message);
+    transport.onclose = (reason) => this.fail(reason);
   }
 
   /**
@@ -52,33 +47,17 @@ export class CdpConnection {
    */
   static async connect(
     url: string,
-    { timeoutMs = 30_000, headers }: { timeoutMs?: number; headers?: Record<string, string> } = {},
+    options: { timeoutMs?: number; headers?: Record<string, string> } = {},
   ): Promise<CdpConnection> {
-    const socket = new WebSocket(url, {
-      perMessageDeflate: false,
-      maxPayload: 1024 * 1024 * 1024,
-      ...(headers ? { headers } : {}),
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.terminate();
-        reject(new ClientError(`Could not connect to the browser at ${url} within ${timeoutMs} ms.`));
-      }, timeoutMs);
-      socket.once("open", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      socket.once("error", (error) => {
-        clearTimeout(timer);
-        reject(
-          new ClientError(`Could not connect to the browser at ${url}: ${error.message}`, { cause: error }),
-        );
-      });
-    });
-    return new CdpConnection(socket);
+    return new CdpConnection(await connectWebSocketTransport(url, options));
   }
 
-  /** Whether the socket has closed (the browser went away or `close()` was called). */
+  /** A connection over a transport already open (a browser's pipe, a router's client). */
+  static over(transport: CdpTransport): CdpConnection {
+    return new CdpConnection(transport);
+  }
+
+  /** Whether the connection has closed (the browser went away or `close()` was called). */
   get closed(): boolean {
     return this.closedError !== undefined;
   }
@@ -90,7 +69,7 @@ export class CdpConnection {
     const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: CdpResult) => void, reject, method });
-      this.socket.send(message);
+      this.transport.send(message);
     });
   }
 
@@ -112,10 +91,10 @@ export class CdpConnection {
     return () => this.closeListeners.delete(listener);
   }
 
-  /** Closes the socket; commands in flight fail with a `ClientError`. */
+  /** Closes the connection; commands in flight fail with a `ClientError`. */
   close(): void {
     this.fail(new ClientError("The DevTools connection was closed."));
-    this.socket.terminate();
+    this.transport.close();
   }
 
   private fail(error: Error): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientError } from "../errors.js";
-import { connectUrlWithKey, parseSessionInfo, sessionCreateBody } from "./cloud-session.js";
+import { checkConnectUrl, connectUrlWithKey, parseSessionInfo, sessionCreateBody } from "./cloud-session.js";
 
 describe("sessionCreateBody", () => {
   it("sends only the fields the API knows", () => {
@@ -36,5 +36,26 @@ describe("connectUrlWithKey", () => {
       "ws://127.0.0.1:4455/v1/sessions/s1/connect?apiKey=lk_a%2Bb",
     );
     expect(connectUrlWithKey("ws://h/c?x=1", "k")).toBe("ws://h/c?x=1&apiKey=k");
+  });
+});
+
+describe("checkConnectUrl", () => {
+  it("accepts wss:// always, and ws:// for a service reached over http", () => {
+    expect(() => checkConnectUrl("wss://h/v1/sessions/s1/connect", "https://h")).not.toThrow();
+    expect(() => checkConnectUrl("wss://h/v1/sessions/s1/connect", "http://h")).not.toThrow();
+    expect(() =>
+      checkConnectUrl("ws://127.0.0.1:4455/v1/sessions/s1/connect", "http://127.0.0.1:4455"),
+    ).not.toThrow();
+  });
+
+  it("refuses ws:// when cloudURL is https, naming --public-url", () => {
+    expect(() => checkConnectUrl("ws://h/v1/sessions/s1/connect", "https://h")).toThrow(
+      /reached over https.*ws:\/\/h\/v1\/sessions\/s1\/connect.*--public-url/,
+    );
+  });
+
+  it("refuses what is not a websocket URL", () => {
+    expect(() => checkConnectUrl("http://h/x", "http://h")).toThrow(/"http:"/);
+    expect(() => checkConnectUrl("not a url", "http://h")).toThrow(/not a URL/);
   });
 });

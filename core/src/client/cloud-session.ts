@@ -40,6 +40,33 @@ export function parseSessionInfo(value: unknown): CloudSessionInfo {
   };
 }
 
+/**
+ * Checks that a session's `connectUrl` keeps the key as safe as `cloudURL` does: the key goes with the
+ * websocket upgrade, so a service reached over `https://` must hand out a `wss://` connectUrl (a server
+ * behind a TLS-terminating proxy that does not know its public address hands out `ws://`).
+ * @throws ClientError naming both URLs and the server option that fixes it.
+ */
+export function checkConnectUrl(connectUrl: string, cloudURL: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(connectUrl).protocol;
+  } catch {
+    throw new ClientError(
+      `Loupe Cloud handed out a connectUrl that is not a URL: "${connectUrl.slice(0, 200)}".`,
+    );
+  }
+  if (protocol !== "ws:" && protocol !== "wss:")
+    throw new ClientError(
+      `Loupe Cloud handed out a connectUrl with "${protocol}"; a session's browser is reached over ws:// or wss://.`,
+    );
+  if (protocol === "ws:" && new URL(cloudURL).protocol === "https:")
+    throw new ClientError(
+      `Loupe Cloud at ${cloudURL} is reached over https, but handed out the unencrypted connectUrl ` +
+        `${connectUrl}; the API key would travel in clear, so it was not sent. A server behind a ` +
+        `TLS-terminating proxy must be told its address: \`loupe cloud serve --public-url https://…\`.`,
+    );
+}
+
 /** The body of `POST /v1/sessions`: only the fields the API knows, so a typo does not travel. */
 export function sessionCreateBody(params: SessionCreateParams | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -77,6 +104,12 @@ export async function startCloudBrowser(
     }),
   );
   const end = () => endCloudSession(endpoint, session.id);
+  try {
+    checkConnectUrl(session.connectUrl, endpoint.cloudURL);
+  } catch (error) {
+    await end().catch(() => {});
+    throw error;
+  }
   try {
     const browser = await connectBrowser(session.connectUrl, {
       // The service ends sessions on its own (idle timeout, a crashed browser, shutdown); it says which.

@@ -1,4 +1,5 @@
 import { CdpCommandError, CdpConnection, type CdpParams } from "../cdp/cdp-connection.js";
+import type { CdpTransport } from "../cdp/cdp-transport.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { WatchedTargets } from "../client/watched-targets.js";
 import { ClientError } from "../errors.js";
@@ -35,19 +36,21 @@ interface TargetInfo {
 }
 
 /**
- * Connects to the browser at `wsEndpoint` and follows its page targets. Every page is attached the
+ * Connects to the browser (at a DevTools websocket URL, or over a transport already open to it) and
+ * follows its page targets. Every page is attached the
  * moment the browser creates it, so its requests are watched from the start (as `Client` does) and,
  * with `blockedUrlPatterns`, it is held before its first request until the block list is set.
  */
 export async function attachEngineBrowser(
-  wsEndpoint: string,
+  browser: string | CdpTransport,
   options: EngineBrowserOptions = {},
 ): Promise<EngineBrowser> {
-  const connection = await CdpConnection.connect(wsEndpoint);
+  const connection =
+    typeof browser === "string" ? await CdpConnection.connect(browser) : CdpConnection.over(browser);
   try {
-    const browser = new TargetTracker(connection);
-    await browser.start(options.blockedUrlPatterns ?? []);
-    return browser;
+    const tracker = new TargetTracker(connection);
+    await tracker.start(options.blockedUrlPatterns ?? []);
+    return tracker;
   } catch (error) {
     connection.close();
     throw error;

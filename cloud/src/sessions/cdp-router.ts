@@ -1,0 +1,331 @@
+import type { CdpTransport } from "@loupe/core/engine";
+
+/** A CDP command as a client sends it: checked for shape before it reaches the router. */
+export interface CdpCommand {
+  id: number;
+  method: string;
+  params?: Record<string, unknown>;
+  sessionId?: string;
+}
+
+/** A target as `Target.*` describes it. */
+export interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
+/** What the router may ask of the session it serves. */
+export interface CdpRouterOptions {
+  /** Whether a client may attach to a target (by `Target.attachToTarget` or by auto-attach). */
+  admitsTarget(target: TargetInfo): boolean;
+}
+
+/** The protocol's answer for a session id the client does not hold. */
+const NO_SUCH_SESSION = { code: -32001, message: "Session with given id not found." };
+
+type Waiting =
+  | { kind: "own"; resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }
+  | {
+      kind: "client";
+      client: RouterClient;
+      command: CdpCommand;
+      beforeAnswer: ((result: Record<string, unknown>) => Promise<void>) | undefined;
+    };
+
+interface BrowserMessage {
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: unknown;
+  sessionId?: string;
+}
+
+/**
+ * Shares one browser DevTools connection (the browser's pipe) between several clients as if each had a
+ * connection of its own: each client gets its own browser-level DevTools session
+ * (`Target.attachToBrowserTarget`), so its auto-attach, discovery and domain state are its own, exactly
+ * as with separate websockets. Command ids are renumbered on the way in and restored on the way out; a
+ * client may only address the sessions attached through it, and only hears their events.
+ */
+export class CdpRouter {
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  /** Each client's browser-level session id. */
+  private readonly roots = new Map<string, RouterClient>();
+  /** Every other session a client attached (targets, nested targets, extra browser sessions). */
+  private readonly owners = new Map<string, RouterClient>();
+  private readonly targets = new Map<string, TargetInfo>();
+  private ownSession = "";
+  private closedReason: Error | undefined;
+
+  private constructor(
+    private readonly browser: CdpTransport,
+    private readonly options: CdpRouterOptions,
+  ) {
+    browser.onmessage = (text) => this.receive(text);
+    browser.onclose = (reason) => this.shut(reason);
+  }
+
+  /** Starts routing over `browser`, with a session of its own that follows the browser's targets. */
+  static async start(browser: CdpTransport, options: CdpRouterOptions): Promise<CdpRouter> {
+    const router = new CdpRouter(browser, options);
+    const { sessionId } = await router.call("Target.attachToBrowserTarget");
+    router.ownSession = String(sessionId);
+    await router.call("Target.setDiscoverTargets", { discover: true }, router.ownSession);
+    return router;
+  }
+
+  /** A new client with its own browser-level DevTools session. */
+  async connect(): Promise<RouterClient> {
+    const { sessionId } = await this.call("Target.attachToBrowserTarget");
+    const client = new RouterClient(this, String(sessionId));
+    this.roots.set(client.rootSession, client);
+    return client;
+  }
+
+  /** Closes the browser's connection; every client ends. */
+  close(): void {
+    this.browser.close();
+    this.shut(new Error("The browser's DevTools connection was closed."));
+  }
+
+  /** What the browser last said about a target, if it exists. */
+  targetInfo(targetId: string): TargetInfo | undefined {
+    return this.targets.get(targetId);
+  }
+
+  /** Sends a command on the router's own session (never a client's), for setup the session needs. */
+  command(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    return this.call(method, params, this.ownSession);
+  }
+
+  /** @internal A client's command, already checked: sent on the client's behalf. */
+  forward(
+    client: RouterClient,
+    command: CdpCommand,
+    beforeAnswer?: (result: Record<string, unknown>) => Promise<void>,
+  ): void {
+    if (this.closedReason) return;
+    if (command.sessionId !== undefined && this.owners.get(command.sessionId) !== client) {
+      client.answer(command, { error: NO_SUCH_SESSION });
+      return;
+    }
+    const id = this.nextId++;
+    this.waiting.set(id, { kind: "client", client, command, beforeAnswer });
+    this.browser.send(
+      JSON.stringify({
+        id,
+        method: command.method,
+        params: command.params ?? {},
+        sessionId: command.sessionId ?? client.rootSession,
+      }),
+    );
+  }
+
+  /** @internal Forgets a client and detaches its browser session, which detaches every session under it. */
+  release(client: RouterClient): void {
+    if (this.roots.get(client.rootSession) !== client) return;
+    this.roots.delete(client.rootSession);
+    for (const [sessionId, owner] of this.owners) if (owner === client) this.owners.delete(sessionId);
+    this.call("Target.detachFromTarget", { sessionId: client.rootSession }).catch(() => {});
+  }
+
+  private call(
+    method: string,
+    params: Record<string, unknown> = {},
+    sessionId?: string,
+  ): Promise<Record<string, unknown>> {
+    if (this.closedReason) return Promise.reject(this.closedReason);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { kind: "own", resolve, reject });
+      this.browser.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  }
+
+  private receive(text: string): void {
+    let message: BrowserMessage;
+    try {
+      message = JSON.parse(text) as BrowserMessage;
+    } catch {
+      return;
+    }
+    if (typeof message.id === "number") this.answer(message, text);
+    else if (typeof message.method === "string") this.event(message, text);
+  }
+
+  private answer(message: BrowserMessage, text: string): void {
+    const waiting = this.waiting.get(message.id!);
+    if (!waiting) return;
+    this.waiting.delete(message.id!);
+    if (waiting.kind === "own") {
+      if (message.error) waiting.reject(new Error(`CDP error: ${JSON.stringify(message.error)}`));
+      else waiting.resolve(message.result ?? {});
+      return;
+    }
+    const { client, command, beforeAnswer } = waiting;
+    if (client.released) return;
+    const attached = message.result?.["sessionId"];
+    if (!message.error && typeof attached === "string" && command.method.startsWith("Target.attachTo")) {
+      if (client.refused.has(attached)) {
+        client.answer(command, {
+          error: { code: -32000, message: "Hosted sessions cannot attach to this target." },
+        });
+        return;
+      }
+      this.owners.set(attached, client);
+    }
+    const deliver = () =>
+      client.deliver(
+        relabel(text, message, command.id, command.sessionId === undefined ? client.rootSession : undefined),
+      );
+    if (beforeAnswer && !message.error) beforeAnswer(message.result ?? {}).then(deliver, deliver);
+    else deliver();
+  }
+
+  private event(message: BrowserMessage, text: string): void {
+    const sessionId = message.sessionId;
+    if (sessionId === undefined) {
+      // The root connection hears about the browser sessions it opened: one gone ends its client.
+      const gone = message.params?.["sessionId"];
+      if (message.method === "Target.detachedFromTarget" && typeof gone === "string")
+        this.roots.get(gone)?.end(new Error("The browser ended this DevTools session."));
+      return;
+    }
+    if (sessionId === this.ownSession) {
+      this.follow(message);
+      return;
+    }
+    const root = this.roots.get(sessionId);
+    const client = root ?? this.owners.get(sessionId);
+    if (!client) return;
+    const params = message.params ?? {};
+    if (message.method === "Target.attachedToTarget") {
+      const child = String(params["sessionId"]);
+      const target = params["targetInfo"] as TargetInfo | undefined;
+      if (!target || !this.options.admitsTarget(target)) {
+        client.refused.add(child);
+        this.call("Target.detachFromTarget", { sessionId: child }, sessionId).catch(() => {});
+        return;
+      }
+      this.owners.set(child, client);
+    } else if (message.method === "Target.detachedFromTarget") {
+      const child = params["sessionId"];
+      if (typeof child === "string" && this.owners.get(child) === client) this.owners.delete(child);
+      if (typeof child === "string") client.refused.delete(child);
+    }
+    client.deliver(root ? relabel(text, message, undefined, sessionId) : text);
+  }
+
+  /** The router's own discovery: which targets exist, with their type and URL. */
+  private follow(message: BrowserMessage): void {
+    const info = message.params?.["targetInfo"] as TargetInfo | undefined;
+    if (message.method === "Target.targetCreated" || message.method === "Target.targetInfoChanged") {
+      if (info) this.targets.set(info.targetId, info);
+    } else if (message.method === "Target.targetDestroyed") {
+      this.targets.delete(String(message.params?.["targetId"]));
+    }
+  }
+
+  private shut(reason: Error): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    for (const waiting of this.waiting.values()) if (waiting.kind === "own") waiting.reject(reason);
+    this.waiting.clear();
+    for (const client of [...this.roots.values()]) client.end(reason);
+  }
+}
+
+/**
+ * One client of a shared browser. It is a `CdpTransport`, so Loupe's own engine connects through it like
+ * through a websocket; the CDP proxy instead checks each command and calls `command()` or `answer()`.
+ */
+export class RouterClient implements CdpTransport {
+  onmessage?: (message: string) => void;
+  onclose?: (reason: Error) => void;
+  /** Sessions the router detached from this client as not admitted; their late answers become errors. */
+  readonly refused = new Set<string>();
+  released = false;
+
+  constructor(
+    private readonly router: CdpRouter,
+    /** The client's own browser-level session, hidden from it (it sees browser-level messages bare). */
+    readonly rootSession: string,
+  ) {}
+
+  /** A message from a trusted client (the engine): sent as it is. */
+  send(text: string): void {
+    const command = JSON.parse(text) as CdpCommand;
+    this.command(command);
+  }
+
+  /** Sends a checked command; `beforeAnswer` runs on its result before the client hears the answer. */
+  command(command: CdpCommand, beforeAnswer?: (result: Record<string, unknown>) => Promise<void>): void {
+    if (!this.released) this.router.forward(this, command, beforeAnswer);
+  }
+
+  /** Answers a command without the browser (a refusal, or a result the proxy gives itself). */
+  answer(command: CdpCommand, answer: { result: Record<string, unknown> } | { error: unknown }): void {
+    this.deliver(
+      JSON.stringify({
+        id: command.id,
+        ...answer,
+        ...(command.sessionId !== undefined ? { sessionId: command.sessionId } : {}),
+      }),
+    );
+  }
+
+  /** @internal */
+  deliver(text: string): void {
+    if (!this.released) this.onmessage?.(text);
+  }
+
+  close(): void {
+    this.end(new Error("The DevTools connection was closed."));
+  }
+
+  /** @internal Ends the client: its sessions are detached and it hears nothing more. */
+  end(reason: Error): void {
+    if (this.released) return;
+    this.router.release(this);
+    this.released = true;
+    this.onclose?.(reason);
+  }
+}
+
+/**
+ * The browser's message as the client must see it: with the client's own command id, and without the
+ * client's hidden browser session id. Chromium writes `id` first and `sessionId` last, so both are
+ * changed on the text itself (a screenshot's answer is megabytes: no second JSON.stringify); a message
+ * in any other shape is rebuilt from its parsed form.
+ */
+function relabel(
+  text: string,
+  message: BrowserMessage,
+  clientId: number | undefined,
+  hiddenSession: string | undefined,
+): string {
+  let out = text;
+  if (clientId !== undefined) {
+    const prefix = `{"id":${message.id},`;
+    if (!out.startsWith(prefix)) return rebuild(message, clientId, hiddenSession);
+    out = `{"id":${clientId},${out.slice(prefix.length)}`;
+  }
+  if (hiddenSession !== undefined && message.sessionId === hiddenSession) {
+    const suffix = `,"sessionId":"${hiddenSession}"}`;
+    if (!out.endsWith(suffix)) return rebuild(message, clientId, hiddenSession);
+    out = `${out.slice(0, -suffix.length)}}`;
+  }
+  return out;
+}
+
+function rebuild(message: BrowserMessage, clientId: number | undefined, hidden: string | undefined): string {
+  const { sessionId, ...rest } = message;
+  return JSON.stringify({
+    ...rest,
+    ...(clientId !== undefined ? { id: clientId } : {}),
+    ...(sessionId !== undefined && sessionId !== hidden ? { sessionId } : {}),
+  });
+}
