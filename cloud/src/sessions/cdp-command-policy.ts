@@ -107,10 +107,15 @@ const REFUSED_METHODS: Record<string, string> = {
 /** Schemes a browser-initiated navigation may open: the web, and local content the caller supplies. */
 const NAVIGABLE_SCHEMES = new Set(["http:", "https:", "data:", "blob:"]);
 
-/** Target types a client may attach to: the browser's own UI (`browser_ui`, chrome:// pages) is not one. */
+/**
+ * Whether a client may attach to a target: not to the browser's own UI (`browser_ui`, chrome:// pages,
+ * whose scripts hold browser-side powers). A page showing a network error (`chrome-error://`) is still
+ * the client's page.
+ */
 export function admitsTarget(target: TargetInfo): boolean {
   if (target.type === "browser_ui") return false;
-  return target.url === "" || navigableUrlProblem(target.url) === undefined;
+  if (target.url === "" || target.url.startsWith("chrome-error:")) return true;
+  return navigableUrlProblem(target.url) === undefined;
 }
 
 /** Checks one command against the session's boundary. */

@@ -110,15 +110,12 @@ class Forwarder {
       createConnection: () => upstream,
       method: request.method,
       path: `${target.pathname}${target.search}`,
-      headers: passedHeaders(request.rawHeaders, ["connection", "close"]),
+      // The target's name from the URL, whatever Host the client sent (RFC 9112 §3.2.2).
+      headers: passedHeaders(request.rawHeaders, ["Host", target.host, "Connection", "close"], ["host"]),
       setHost: false,
     });
     outgoing.on("response", (answer) => {
-      response.writeHead(
-        answer.statusCode ?? 502,
-        answer.statusMessage,
-        passedHeaders(answer.rawHeaders, []),
-      );
+      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedHeaders(answer.rawHeaders));
       answer.pipe(response);
       answer.on("error", () => response.destroy());
     });
@@ -216,9 +213,9 @@ class Forwarder {
   }
 }
 
-/** Raw header pairs without the hop-by-hop ones (and those `Connection` names), plus `extra`. */
-function passedHeaders(raw: string[], extra: string[]): string[] {
-  const named = new Set(HOP_HEADERS);
+/** Raw header pairs without the hop-by-hop ones (and those `Connection` names) and `dropped`, plus `extra`. */
+function passedHeaders(raw: string[], extra: string[] = [], dropped: string[] = []): string[] {
+  const named = new Set([...HOP_HEADERS, ...dropped]);
   for (let i = 0; i < raw.length; i += 2) {
     if (raw[i]!.toLowerCase() === "connection")
       for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
