@@ -154,36 +154,44 @@ describe("what a session's browser may reach", () => {
 
   it("tunnels WebSockets to public targets only", async () => {
     await page.goto(site.url("/"));
+    // Page scripts as text: this file is type-checked for Node, not for the DOM.
     const open = (url: string) =>
-      page.evaluate(
-        (to) =>
-          new Promise<string>((resolve) => {
-            const socket = new WebSocket(to);
-            socket.onopen = () => socket.send("hi");
-            socket.onmessage = (event) => resolve(String(event.data));
-            socket.onerror = () => resolve("error");
-          }),
-        url,
-      );
+      page.evaluate<string>(`new Promise((resolve) => {
+        const socket = new WebSocket(${JSON.stringify(url)});
+        socket.onopen = () => socket.send("hi");
+        socket.onmessage = (event) => resolve(String(event.data));
+        socket.onerror = () => resolve("error");
+      })`);
     expect(await open(`ws://127.0.0.1:${site.port}/`)).toBe("echo hi");
     expect(await open(`ws://127.0.0.1:${h.target.port}/`)).toBe("error");
     expect(h.target.connections).toBe(0);
   });
 
-  it("sends no WebRTC traffic around the proxy (UDP to a loopback STUN server gets nothing)", async () => {
+  it("sends no UDP around the proxy: WebRTC and WebTransport to a loopback listener send it nothing", async () => {
     const stun = dgram.createSocket("udp4");
     let datagrams = 0;
     stun.on("message", () => datagrams++);
     await new Promise<void>((resolve) => stun.bind(0, "127.0.0.1", resolve));
     try {
       await page.goto(site.url("/"));
-      await page.evaluate(async (port) => {
-        const connection = new RTCPeerConnection({ iceServers: [{ urls: `stun:127.0.0.1:${port}` }] });
+      await page.evaluate(`(async () => {
+        const connection = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:${stun.address().port}" }] });
         connection.createDataChannel("x");
         await connection.setLocalDescription(await connection.createOffer());
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         connection.close();
-      }, stun.address().port);
+      })()`);
+      // HTTP/3 over UDP, which an HTTP proxy cannot carry: it must fail, not go direct.
+      const transport = await page.evaluate<string>(`(async () => {
+        try {
+          const transport = new WebTransport("https://127.0.0.1:${stun.address().port}/");
+          await Promise.race([transport.ready, new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 3000))]);
+          return "ready";
+        } catch (error) {
+          return String(error);
+        }
+      })()`);
+      expect(transport).not.toBe("ready");
       expect(datagrams).toBe(0);
     } finally {
       stun.close();
@@ -207,12 +215,12 @@ describe("what a session's browser may reach", () => {
       // The page itself (or a window it opens) cannot go there either: Chromium refuses a web page's
       // navigation to a local scheme.
       await page.goto(site.url("/"));
-      const opened = await page.evaluate(async () => {
-        const popup = window.open("file:///etc/passwd");
+      const opened = await page.evaluate<{ here: string }>(`(async () => {
+        window.open("file:///etc/passwd");
         location.href = "file:///etc/passwd";
         await new Promise((resolve) => setTimeout(resolve, 500));
-        return { popup: popup === null ? null : "opened", here: location.href };
-      });
+        return { here: location.href };
+      })()`);
       expect(opened.here).toMatch(/^http:/);
       const { targetInfos } = await cdp.send<{ targetInfos: { url: string }[] }>("Target.getTargets");
       expect(targetInfos.filter((target) => target.url.startsWith("file:"))).toEqual([]);
@@ -261,13 +269,13 @@ describe("what a session's client may ask of the browser", () => {
         eventsEnabled: true,
       });
       await page.goto(site.url("/upload"));
-      await page.evaluate((url) => {
+      await page.evaluate(`(() => {
         const link = document.createElement("a");
-        link.href = url;
+        link.href = ${JSON.stringify(site.url("/download"))};
         link.download = "report.txt";
         document.body.append(link);
         link.click();
-      }, site.url("/download"));
+      })()`);
       await vi.waitFor(() => expect(progress.map((event) => event.state)).toContain("completed"), {
         timeout: 15_000,
       });
@@ -294,9 +302,7 @@ describe("what a session's client may ask of the browser", () => {
         cdp.send("DOM.setFileInputFiles", { nodeId, files: ["/etc/passwd"] }, sessionId),
       ).rejects.toThrow(/"\/etc\/passwd" is not a file this session downloaded/);
       await cdp.send("DOM.setFileInputFiles", { nodeId, files: [guid] }, sessionId);
-      const content = await page.evaluate(() =>
-        (document.getElementById("file") as HTMLInputElement).files![0]!.text(),
-      );
+      const content = await page.evaluate<string>(`document.getElementById("file").files[0].text()`);
       expect(content).toBe(DOWNLOADED);
     } finally {
       cdp.close();

@@ -3,6 +3,11 @@
  * session's connectUrl, server-side extract latency on a cache MISS vs a HIT, and how many sessions one
  * server holds at once within a memory budget (server plus browsers, per session).
  *
+ * The egress policy's cost: the same create-to-first-goto and the same page loads (a page with many
+ * subresources, over plain http and over CONNECT) on a server that sends every request of its browsers
+ * through the egress proxy (no `allowPrivateNetwork`, the target vouched for as public by the test hook)
+ * and on one whose browsers connect directly (`allowPrivateNetwork`), in the same run, alternating.
+ *
  * The model is the scripted loopback model server, which answers at once: MISS here is the engine's
  * own cost (snapshot, prompt, one model round trip on loopback, the cache write); a real model adds its
  * seconds on top, which a HIT saves entirely.
@@ -13,6 +18,7 @@ import { freemem, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
+import { WebSocketServer } from "ws";
 import { startCloudServer, type CloudServer } from "@loupe/cloud";
 import { startModelServer } from "../../test/support/model-server.js";
 import type { BenchSection } from "../bench-section.js";
@@ -35,12 +41,24 @@ export const sessionsSection: BenchSection = {
   title: "Loupe Cloud hosted sessions: create-to-first-goto, extract MISS vs HIT, sessions per server",
   async run(options) {
     let version = 0;
-    const target = createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<title>Bench</title><h1>Product ${version}</h1>` + "<p>Some text of the page.</p>".repeat(50));
+    const target = createServer((req, res) => {
+      if (req.url?.startsWith("/asset/")) {
+        res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "no-store" });
+        res.end(ASSET);
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      if (req.url === "/heavy") res.end(heavyPage());
+      else
+        res.end(
+          `<title>Bench</title><h1>Product ${version}</h1>` + "<p>Some text of the page.</p>".repeat(50),
+        );
     });
+    const echo = new WebSocketServer({ server: target, path: "/socket" });
+    echo.on("connection", (socket) => socket.on("message", (data) => socket.send(data)));
     await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
-    const pageUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+    const targetPort = (target.address() as AddressInfo).port;
+    const pageUrl = `http://127.0.0.1:${targetPort}/`;
     const model = await startModelServer();
     const dataDir = await mkdtemp(join(tmpdir(), "loupe-bench-sessions-"));
     const server = await startCloudServer({
@@ -53,8 +71,25 @@ export const sessionsSection: BenchSection = {
     });
     const { key } = server.keys.createKey("bench");
     const api = apiOf(server, key);
+    // The same server with the egress policy on: the target counts as the public internet.
+    const guardedDir = await mkdtemp(join(tmpdir(), "loupe-bench-sessions-egress-"));
+    const guarded = await startCloudServer({
+      port: 0,
+      dataDir: guardedDir,
+      log: false,
+      allowPrivateNetwork: false,
+      fetchPolicy: { isPublicAddress: (_address, port) => port === targetPort },
+      maxSessionsPerProject: MAX_SESSIONS,
+    });
+    const guardedKey = guarded.keys.createKey("bench").key;
+    const guardedApi = apiOf(guarded, guardedKey);
     try {
-      const goto = await createToFirstGoto(api, key, pageUrl, options.runs);
+      const egress = await egressCost(
+        { direct: { api, key }, proxied: { api: guardedApi, key: guardedKey } },
+        pageUrl,
+        options.runs,
+      );
+      const goto = egress.direct.goto;
       const extract = await extractLatency(api, key, pageUrl, options.runs, model.enqueue, () => version++);
       const capacity = await sessionsAtOnce(api, key, server, pageUrl);
 
@@ -62,9 +97,20 @@ export const sessionsSection: BenchSection = {
         markdownTable(
           ["measure", "median", "runs"],
           [
-            ["create → connectOverCDP → first goto", ms(median(goto)), String(goto.length)],
+            ["create → connectOverCDP → first goto (direct)", ms(median(goto)), String(goto.length)],
             ["server extract, cache MISS", ms(median(extract.miss)), String(extract.miss.length)],
             ["server extract, cache HIT", ms(median(extract.hit)), String(extract.hit.length)],
+          ],
+        ),
+      );
+      console.log("\nThe egress policy's cost (same run, alternating; direct = allowPrivateNetwork):\n");
+      console.log(
+        markdownTable(
+          ["measure", "direct", "through the egress proxy", "ratio", "runs"],
+          [
+            egressRow("create → connectOverCDP → first goto", egress.direct.goto, egress.proxied.goto),
+            egressRow(`page load, ${ASSETS} subresources, http`, egress.direct.load, egress.proxied.load),
+            egressRow("WebSocket open + echo (CONNECT)", egress.direct.socket, egress.proxied.socket),
           ],
         ),
       );
@@ -79,12 +125,93 @@ export const sessionsSection: BenchSection = {
           `${capacity.perSessionBytes ? Math.floor(capacity.freeBytes / capacity.perSessionBytes) : "?"} sessions.`,
       );
     } finally {
-      await server.close();
+      await Promise.all([server.close(), guarded.close()]);
+      for (const client of echo.clients) client.terminate();
       await Promise.all([model.close(), new Promise((resolve) => target.close(resolve))]);
-      await rm(dataDir, { recursive: true, force: true });
+      await Promise.all([dataDir, guardedDir].map((dir) => rm(dir, { recursive: true, force: true })));
     }
   },
 };
+
+/** Subresources of the heavy page, each its own request. */
+const ASSETS = 30;
+const ASSET = `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>`;
+
+function heavyPage(): string {
+  const images = Array.from({ length: ASSETS }, (_, i) => `<img src="/asset/${i}.svg?${Math.random()}">`);
+  return `<title>Heavy</title><h1>Many requests</h1>${images.join("")}`;
+}
+
+interface ModeTimes {
+  goto: number[];
+  load: number[];
+  socket: number[];
+}
+
+/**
+ * For each run, on each server in turn: create a session and time create-to-first-goto, then time a
+ * page load with many subresources and a WebSocket round trip (the target answers the upgrade itself).
+ */
+async function egressCost(
+  servers: Record<"direct" | "proxied", { api: Api; key: string }>,
+  pageUrl: string,
+  runs: number,
+): Promise<Record<"direct" | "proxied", ModeTimes>> {
+  const times: Record<"direct" | "proxied", ModeTimes> = {
+    direct: { goto: [], load: [], socket: [] },
+    proxied: { goto: [], load: [], socket: [] },
+  };
+  for (let run = 0; run <= runs; run++) {
+    for (const mode of ["direct", "proxied"] as const) {
+      const { api, key } = servers[mode];
+      const started = performance.now();
+      const session = await api.call("POST", "/v1/sessions", {});
+      const browser = await chromium.connectOverCDP(String(session["connectUrl"]), {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      try {
+        const page = browser.contexts()[0]!.pages()[0]!;
+        await withTimeout(page.goto(pageUrl), STEP_MS, "first goto");
+        const goto = performance.now() - started;
+        const loadStarted = performance.now();
+        await withTimeout(page.goto(`${pageUrl}heavy`, { waitUntil: "load" }), STEP_MS, "heavy page");
+        const load = performance.now() - loadStarted;
+        const socket = await page.evaluate(
+          (url) =>
+            new Promise<number>((resolve, reject) => {
+              const opened = performance.now();
+              const ws = new WebSocket(url);
+              ws.onopen = () => ws.send("x");
+              ws.onmessage = () => resolve(performance.now() - opened);
+              ws.onerror = () => reject(new Error("websocket failed"));
+            }),
+          `${pageUrl.replace(/^http/, "ws")}socket`,
+        );
+        // The first run warms the disk cache and the JIT.
+        if (run > 0) {
+          times[mode].goto.push(goto);
+          times[mode].load.push(load);
+          times[mode].socket.push(socket);
+        }
+      } finally {
+        await browser.close();
+        await api.call("DELETE", `/v1/sessions/${String(session["id"])}`);
+      }
+    }
+  }
+  return times;
+}
+
+function egressRow(name: string, direct: number[], proxied: number[]): string[] {
+  const factor = ratio(median(proxied), median(direct));
+  return [
+    name,
+    ms(median(direct)),
+    ms(median(proxied)),
+    factor === undefined ? "–" : `${factor.toFixed(2)}×`,
+    String(direct.length),
+  ];
+}
 
 function apiOf(server: CloudServer, key: string): Api {
   return {
@@ -102,24 +229,6 @@ function apiOf(server: CloudServer, key: string): Api {
       return json;
     },
   };
-}
-
-/** The time a caller waits from asking for a session to having its first page loaded. */
-async function createToFirstGoto(api: Api, key: string, pageUrl: string, runs: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run <= runs; run++) {
-    const started = performance.now();
-    const session = await api.call("POST", "/v1/sessions", {});
-    const browser = await chromium.connectOverCDP(String(session["connectUrl"]), {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    await withTimeout(browser.contexts()[0]!.pages()[0]!.goto(pageUrl), STEP_MS, "first goto");
-    const elapsed = performance.now() - started;
-    if (run > 0) times.push(elapsed); // The first run warms the disk cache and the JIT.
-    await browser.close();
-    await api.call("DELETE", `/v1/sessions/${String(session["id"])}`);
-  }
-  return times;
 }
 
 /** The same extract twice on each of several page versions: the first is a MISS, the second a HIT. */

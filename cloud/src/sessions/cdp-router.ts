@@ -129,6 +129,9 @@ export class CdpRouter {
     if (this.roots.get(client.rootSession) !== client) return;
     this.roots.delete(client.rootSession);
     for (const [sessionId, owner] of this.owners) if (owner === client) this.owners.delete(sessionId);
+    // Commands in flight on a detached session may never be answered: nobody waits for them any more.
+    for (const [id, waiting] of this.waiting)
+      if (waiting.kind === "client" && waiting.client === client) this.waiting.delete(id);
     this.call("Target.detachFromTarget", { sessionId: client.rootSession }).catch(() => {});
   }
 

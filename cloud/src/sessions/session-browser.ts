@@ -23,8 +23,6 @@ export interface SessionBrowserOptions {
   /** The fetch policy: its address rules are the browser's too (unless it allows private networks). */
   policy: FetchPolicy;
   blockAds: boolean;
-  /** Hears each target the egress proxy refused. */
-  onRefused?: (target: string, reason: string) => void;
 }
 
 /** A session's browser with everything around it. */
@@ -63,8 +61,7 @@ export async function launchSessionBrowser(options: SessionBrowserOptions): Prom
   };
   try {
     await Promise.all(["profile", "downloads", "tmp"].map((name) => mkdir(join(dir, name))));
-    if (!options.policy.allowPrivateNetwork)
-      proxy = await EgressProxy.start(options.policy, options.onRefused);
+    if (!options.policy.allowPrivateNetwork) proxy = await EgressProxy.start(options.policy);
     chromium = await launchChromiumWithPipe(
       findChromium(options.browser.executablePath),
       {
