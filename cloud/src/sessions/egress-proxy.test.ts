@@ -1,7 +1,12 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpServer, testPolicy, type LoopbackServer } from "../fetch/loopback-servers.test.support.js";
+import {
+  startHttpServer,
+  startTcpServer,
+  testPolicy,
+  type LoopbackServer,
+} from "../fetch/loopback-servers.test.support.js";
 import { EgressProxy } from "./egress-proxy.js";
 
 let publicSite: LoopbackServer;
@@ -156,6 +161,45 @@ describe("EgressProxy", () => {
     const bad = await tunnel("no-port-here");
     expect(bad.status).toMatch(/^HTTP\/1\.1 400 /);
     bad.socket.destroy();
+  });
+
+  it.each([
+    ["a control character in the reason phrase", "HTTP/1.1 200 O\x7fK\r\nContent-Length: 2\r\n\r\nhi"],
+    [
+      "a 101 to a request that asked for no upgrade",
+      "HTTP/1.1 101 Switching\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n",
+    ],
+    ["a header Node cannot parse", "HTTP/1.1 200 OK\r\nX: a\x01b\r\nContent-Length: 2\r\n\r\nhi"],
+  ])("answers 502 to a target that sends %s, and keeps serving", async (_name, answer) => {
+    const target = await startTcpServer((socket) => {
+      socket.on("error", () => socket.destroy());
+      socket.once("data", () => socket.end(Buffer.from(answer, "latin1")));
+    });
+    const targetPort = target.port;
+    const oddProxy = await EgressProxy.start(
+      testPolicy({
+        allowPrivateNetwork: false,
+        isPublicAddress: (_a, port) => port === targetPort || port === publicSite.port,
+      }),
+    );
+    const oddPort = Number(new URL(oddProxy.url).port);
+    const through = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port: oddPort, path: url, agent: false });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    try {
+      expect(await through(`http://127.0.0.1:${targetPort}/`)).toBe(502);
+      expect(await through(`http://127.0.0.1:${publicSite.port}/after`)).toBe(200);
+    } finally {
+      await oddProxy.close();
+      await target.close();
+    }
   });
 
   it("cuts open tunnels when it closes", async () => {

@@ -41,12 +41,13 @@ export class EgressProxy {
     const proxy = new EgressProxy(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const forward = new Forwarder(policy, onRefused, (socket) => proxy.track(socket));
     server.on("connection", (socket: Socket) => proxy.track(socket));
-    server.on("request", (request: IncomingMessage, response: ServerResponse) =>
-      forward.request(request, response),
-    );
-    server.on("connect", (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-      forward.tunnel(request, socket as Socket, head),
-    );
+    // Whatever goes wrong with one request ends that request, never the server.
+    server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      forward.request(request, response).catch(() => response.destroy());
+    });
+    server.on("connect", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      forward.tunnel(request, socket as Socket, head).catch(() => socket.destroy());
+    });
     // An upgrade in absolute form: Chromium tunnels WebSockets with CONNECT, so nothing sends this.
     server.on("upgrade", (_request: IncomingMessage, socket: Duplex) => {
       socket.end(plainAnswer(501, "WebSockets go through CONNECT on this proxy."));
@@ -114,16 +115,30 @@ class Forwarder {
       headers: passedHeaders(request.rawHeaders, ["Host", target.host, "Connection", "close"], ["host"]),
       setHost: false,
     });
-    outgoing.on("response", (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedHeaders(answer.rawHeaders));
-      answer.pipe(response);
-      answer.on("error", () => response.destroy());
-    });
-    outgoing.on("error", () => {
+    // The reason phrase is named: a writeHead that threw has left the target's own on the response.
+    const badGateway = (message: string) => {
       if (response.headersSent) response.destroy();
-      else
-        response.writeHead(502, { "content-type": "text/plain" }).end(`${target.host} broke the connection.`);
+      else response.writeHead(502, "Bad Gateway", { "content-type": "text/plain" }).end(message);
+    };
+    outgoing.on("response", (answer) => {
+      answer.on("error", () => response.destroy());
+      try {
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedHeaders(answer.rawHeaders));
+      } catch {
+        // Node's parser lets through what its writer refuses (a control character in the reason
+        // phrase): a target's odd answer is a 502 for that request; thrown here, it would stop the server.
+        answer.destroy();
+        badGateway(`${target.host} sent an answer that is not valid HTTP.`);
+        return;
+      }
+      answer.pipe(response);
     });
+    // A 101 to a request that asked for no upgrade; unheard, Node would leave the request hanging.
+    outgoing.on("upgrade", (_answer, socket: Socket) => {
+      socket.destroy();
+      badGateway(`${target.host} switched protocols on a plain request.`);
+    });
+    outgoing.on("error", () => badGateway(`${target.host} broke the connection.`));
     response.on("close", () => outgoing.destroy());
     request.pipe(outgoing);
   }
