@@ -37,9 +37,9 @@ interface TargetInfo {
 
 /**
  * Connects to the browser (at a DevTools websocket URL, or over a transport already open to it) and
- * follows its page targets. Every page is attached the
- * moment the browser creates it, so its requests are watched from the start (as `Client` does) and,
- * with `blockedUrlPatterns`, it is held before its first request until the block list is set.
+ * follows its page targets. Every page is attached the moment the browser creates it, so its requests
+ * are watched from the start (as `Client` does) and, with `blockedUrlPatterns`, it is held before its
+ * first request until the block list is set.
  */
 export async function attachEngineBrowser(
   browser: string | CdpTransport,
