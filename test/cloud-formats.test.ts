@@ -418,10 +418,17 @@ describe("format json", () => {
     expect(h.model?.pendingReplies).toBe(0);
   });
 
-  it("counts json fetches in usage like any other", async () => {
-    const before = (await h.fetchUsage())?.count ?? 0;
-    h.model?.enqueue({ json: { name: "Eddystone", heightMeters: 49, handbook: "0-1" } });
+  it("counts json fetches in usage like any other, with the model tokens they used", async () => {
+    const before = (await h.fetchUsage()) ?? { count: 0, inputTokens: 0, outputTokens: 0 };
+    h.model?.enqueue({
+      json: { name: "Eddystone", heightMeters: 49, handbook: "0-1" },
+      usage: { input: 321, output: 45 },
+    });
     await h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA });
-    expect((await h.fetchUsage())?.count).toBe(before + 1);
+    expect(await h.fetchUsage()).toMatchObject({
+      count: before.count + 1,
+      inputTokens: before.inputTokens + 321,
+      outputTokens: before.outputTokens + 45,
+    });
   });
 });

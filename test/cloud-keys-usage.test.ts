@@ -153,7 +153,16 @@ describe("usage", () => {
     expect(alphaUsage.status).toBe(200);
     expect(alphaUsage.json).toEqual({
       project: { id: alpha.project.id, name: "alpha" },
-      usage: { fetch: { count: 3, succeeded: 2, units: 3, bytes: expect.any(Number) } },
+      usage: {
+        fetch: {
+          count: 3,
+          succeeded: 2,
+          units: 3,
+          bytes: expect.any(Number),
+          inputTokens: 0,
+          outputTokens: 0,
+        },
+      },
     });
     expect((alphaUsage.json?.["usage"] as { fetch: { bytes: number } }).fetch.bytes).toBe(
       Buffer.byteLength("a page") + Buffer.byteLength("gone"),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorBody, startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
-import { actReplyOn } from "./support/harness.js";
+import { actReply, actReplyOn, idOf, lastUserText } from "./support/harness.js";
 import type { ModelServer } from "./support/model-server.js";
 import { connectSession, createSession, html, type CreatedSession } from "./support/session-harness.js";
 
@@ -164,6 +164,43 @@ describe("a session driven through connectUrl, read by server-side extract", () 
     } finally {
       await browser.close();
     }
+  });
+
+  it("meters each extract's and act's model tokens in /v1/usage; a cache HIT costs none", async () => {
+    const key = h.server.keys.createKey("tokens").key;
+    const own = await createSession(h, {}, key);
+    const { browser, page } = await connectSession(own, key);
+    try {
+      await page.goto(h.target.url("/shop"));
+      model.reset();
+      model.enqueue({ json: { name: "Red Shoe", price }, usage: { input: 700, output: 30 } });
+      const body = { instruction: "the product", schema: SCHEMA };
+      for (const status of ["MISS", "HIT"])
+        expect(
+          (await h.api("POST", `/v1/sessions/${own.id}/extract`, { body, apiKey: key })).json,
+        ).toMatchObject({
+          cacheStatus: status,
+        });
+      await page.goto(h.target.url("/form"));
+      model.enqueue((request) => ({
+        ...actReply(idOf(lastUserText(request), "button: Go"), "click"),
+        usage: { input: 400, output: 20 },
+      }));
+      const act = await h.api("POST", `/v1/sessions/${own.id}/act`, {
+        body: { instruction: "click Go" },
+        apiKey: key,
+      });
+      expect(act.status).toBe(200);
+    } finally {
+      await browser.close();
+      await h.api("DELETE", `/v1/sessions/${own.id}`, { apiKey: key });
+    }
+    const usage = await h.api("GET", "/v1/usage", { apiKey: key });
+    expect(usage.json?.["usage"]).toMatchObject({
+      extract: { count: 2, succeeded: 2, inputTokens: 700, outputTokens: 30 },
+      act: { count: 1, succeeded: 1, inputTokens: 400, outputTokens: 20 },
+      session: { count: 1, inputTokens: 0, outputTokens: 0 },
+    });
   });
 
   it("refuses bodies that do not fit, naming the field", async () => {

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startCloudServer, type CloudServer, type CloudServerOptions } from "@loupe/cloud";
+import { startCloudServer, type CloudServer, type CloudServerOptions, type UsageTotals } from "@loupe/cloud";
 import { cloud, FetchError, type FetchErrorCode, type FetchRequest, type FetchResult } from "@loupe/core";
 import { expect } from "vitest";
 import { startModelServer, type ModelServer } from "./model-server.js";
@@ -55,7 +55,7 @@ export interface CloudHarness {
     options?: { body?: unknown; rawBody?: string; apiKey?: string | null; contentType?: string },
   ): Promise<ApiAnswer>;
   /** `GET /v1/usage`'s fetch totals for a key (default the harness's). */
-  fetchUsage(apiKey?: string): Promise<{ count: number; succeeded: number } | undefined>;
+  fetchUsage(apiKey?: string): Promise<UsageTotals | undefined>;
   close(): Promise<void>;
 }
 
@@ -124,7 +124,7 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
     async fetchUsage(key = apiKey) {
       const answer = await api("GET", "/v1/usage", { apiKey: key });
       expect(answer.status).toBe(200);
-      const usage = answer.json?.["usage"] as Record<string, { count: number; succeeded: number }>;
+      const usage = answer.json?.["usage"] as Record<string, UsageTotals>;
       return usage["fetch"];
     },
     async close() {

@@ -77,6 +77,9 @@ const MIGRATIONS: string[] = [
    create index extract_cache_age on extract_cache(created_at);`,
   // Which key created a session: revoking the key ends it.
   `alter table sessions add column key_id text references api_keys(id);`,
+  // Model tokens per request: json fetches, server-side extract and act are paid in tokens, not bytes.
+  `alter table usage_events add column input_tokens integer not null default 0;
+   alter table usage_events add column output_tokens integer not null default 0;`,
 ];
 
 /** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */

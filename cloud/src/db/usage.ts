@@ -13,6 +13,22 @@ export interface UsageTotals {
   units: number;
   /** Bytes delivered (fetch: content bytes). */
   bytes: number;
+  /** Model input tokens (json fetches, extract, act); 0 where no model was asked. */
+  inputTokens: number;
+  /** Model output tokens. */
+  outputTokens: number;
+}
+
+/** One request, as it is counted. */
+export interface UsageEntry {
+  /** `"ok"`, or the error code the caller saw. */
+  outcome: string;
+  /** Default 1. */
+  units?: number;
+  bytes?: number;
+  /** The model tokens a successful request used (a failed one reports none: its error carries no count). */
+  inputTokens?: number;
+  outputTokens?: number;
 }
 
 /** How long recorded usage may wait in memory before it is written. */
@@ -23,6 +39,8 @@ type Row = [
   kind: UsageKind,
   units: number,
   bytes: number,
+  inputTokens: number,
+  outputTokens: number,
   outcome: string,
   createdAt: string,
 ];
@@ -40,16 +58,14 @@ export class UsageLedger {
   constructor(private readonly db: CloudDatabase) {}
 
   /** Counts one request of a project. */
-  record(
-    projectId: string,
-    kind: UsageKind,
-    entry: { outcome: string; units?: number; bytes?: number },
-  ): void {
+  record(projectId: string, kind: UsageKind, entry: UsageEntry): void {
     this.pending.push([
       projectId,
       kind,
       entry.units ?? 1,
       entry.bytes ?? 0,
+      entry.inputTokens ?? 0,
+      entry.outputTokens ?? 0,
       entry.outcome,
       new Date().toISOString(),
     ]);
@@ -68,7 +84,7 @@ export class UsageLedger {
     const rows = this.pending;
     this.pending = [];
     const insert = this.db.prepare(
-      "insert into usage_events (project_id, kind, units, bytes, outcome, created_at) values (?, ?, ?, ?, ?, ?)",
+      "insert into usage_events (project_id, kind, units, bytes, input_tokens, output_tokens, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.db.exec("begin;");
     try {
@@ -88,14 +104,13 @@ export class UsageLedger {
     this.flush();
     const rows = this.db.all(
       `select kind, count(*) as count, sum(case when outcome = 'ok' then 1 else 0 end) as succeeded,
-              sum(units) as units, sum(bytes) as bytes
+              sum(units) as units, sum(bytes) as bytes,
+              sum(input_tokens) as inputTokens, sum(output_tokens) as outputTokens
        from usage_events where project_id = ? group by kind order by kind`,
       [projectId],
-    ) as { kind: string; count: number; succeeded: number; units: number; bytes: number }[];
+    ) as unknown as ({ kind: string } & UsageTotals)[];
     const out: Record<string, UsageTotals> = {};
-    for (const row of rows) {
-      out[row.kind] = { count: row.count, succeeded: row.succeeded, units: row.units, bytes: row.bytes };
-    }
+    for (const { kind, ...totals } of rows) out[kind] = totals;
     return out;
   }
 }

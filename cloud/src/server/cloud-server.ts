@@ -258,14 +258,14 @@ function buildApp(
           if (!reply.raw.writableFinished) controller.abort();
         });
         try {
-          const { result, bytes } = await runFetch(body, {
+          const { result, ...cost } = await runFetch(body, {
             policy,
             proxyUrls,
             model,
             projectId: project.id,
             signal: controller.signal,
           });
-          usage.record(project.id, "fetch", { outcome: "ok", bytes });
+          usage.record(project.id, "fetch", { outcome: "ok", ...cost });
           return result;
         } catch (error) {
           usage.record(project.id, "fetch", { outcome: toServiceError(error).code });

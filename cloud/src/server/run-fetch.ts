@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FetchResult } from "@loupe/core";
-import { extractFromDocument, normalizeSchema, type ModelConfiguration } from "@loupe/core/engine";
+import {
+  extractFromDocument,
+  normalizeSchema,
+  type DocumentExtractionResult,
+  type ModelConfiguration,
+} from "@loupe/core/engine";
 import { ClientError, MissingLLMConfigurationError, SchemaValidationError } from "@loupe/core";
 import { fetchTarget, TargetFetchError, type FetchedTarget, type FetchPolicy } from "../fetch/index.js";
 import type { FetchBody } from "./fetch-body.js";
@@ -20,18 +25,25 @@ export interface FetchDependencies {
   signal?: AbortSignal;
 }
 
+/** A fetch's result and what it cost: the bytes it delivered, and a json fetch's model tokens. */
+export interface FetchOutcome {
+  result: FetchResult;
+  bytes: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+const NO_TOKENS = { inputTokens: 0, outputTokens: 0 };
+
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 const PLAIN_TYPES = /^(text\/plain|text\/markdown)\b/i;
 
 /**
  * Runs one fetch: the target over plain HTTP (no browser, no JavaScript), then the content in the
- * requested format. Returns the result and how many bytes it delivered, for usage.
+ * requested format. Returns the result and what it cost, for usage.
  * @throws ServiceError with the code the caller sees.
  */
-export async function runFetch(
-  body: FetchBody,
-  deps: FetchDependencies,
-): Promise<{ result: FetchResult; bytes: number }> {
+export async function runFetch(body: FetchBody, deps: FetchDependencies): Promise<FetchOutcome> {
   if (body.proxies && deps.proxyUrls.length === 0)
     throw serviceError(
       "invalid_request",
@@ -77,15 +89,24 @@ export async function runFetch(
     return {
       result: { ...base, content: target.content, encoding: target.encoding },
       bytes: target.body.length,
+      ...NO_TOKENS,
     };
   }
   const markdown = await toMarkdown(target, deps);
   if (body.format === "markdown") {
-    return { result: { ...base, content: markdown, encoding: "utf-8" }, bytes: Buffer.byteLength(markdown) };
+    return {
+      result: { ...base, content: markdown, encoding: "utf-8" },
+      bytes: Buffer.byteLength(markdown),
+      ...NO_TOKENS,
+    };
   }
-  const value = await extractJson(markdown, target.finalUrl, body.schema ?? {}, deps);
-  const bytes = Buffer.byteLength(JSON.stringify(value));
-  return { result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8" }, bytes };
+  const { value, usage } = await extractJson(markdown, target.finalUrl, body.schema ?? {}, deps);
+  return {
+    result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8" },
+    bytes: Buffer.byteLength(JSON.stringify(value)),
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+  };
 }
 
 async function toMarkdown(target: FetchedTarget, deps: FetchDependencies): Promise<string> {
@@ -121,16 +142,15 @@ async function extractJson(
   url: string,
   schema: Record<string, unknown>,
   deps: FetchDependencies,
-): Promise<unknown> {
+): Promise<Pick<DocumentExtractionResult, "value" | "usage">> {
   try {
-    const { value } = await extractFromDocument({
+    return await extractFromDocument({
       markdown,
       url,
       schema,
       model: deps.model,
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
-    return value;
   } catch (error) {
     if (error instanceof MissingLLMConfigurationError)
       throw new ServiceError(

@@ -122,7 +122,7 @@ type Context = Parameters<typeof engineAct>[2];
  * What extract and act share: the page to work on, the timeout and the caller hanging up as aborts,
  * the session held busy for the idle timer, usage counted, and core's errors turned into answers.
  */
-async function operate<T>(
+async function operate<T extends { usage: EngineUsage }>(
   session: HostedSession,
   kind: "extract" | "act",
   options: { timeout?: number; targetId?: string },
@@ -143,7 +143,11 @@ async function operate<T>(
       const sessions = await session.engine.sessionsFor(targetId);
       return work({ sessions, model: deps.model, signal: controller.signal, secrets: session.secrets });
     });
-    deps.usage.record(session.projectId, kind, { outcome: "ok" });
+    deps.usage.record(session.projectId, kind, {
+      outcome: "ok",
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+    });
     return result;
   } catch (error) {
     const answer = explain(error, session, options.targetId);
