@@ -10,11 +10,6 @@ export interface ModelSettings {
   baseURL?: string;
 }
 
-/** Whether the model can be called: a key is in the environment, or the provider needs none (ollama). */
-export function hasApiKeyFor(model: string, env: Readonly<Record<string, string | undefined>>): boolean {
-  return needsNoKey(providerOf(model)) || apiKeyFor(model, env) !== undefined;
-}
-
 /**
  * The key a run sends: one the person stored (keychain) wins over the environment, so a key typed in
  * the desktop app is used even when an old variable is still set.
