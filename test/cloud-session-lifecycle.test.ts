@@ -51,8 +51,10 @@ describe("ending a session", () => {
   });
 
   it("a session nobody uses ends after the idle timeout, closing its proxied connection", async () => {
-    // A server of its own: a short idle timeout would end the other tests' sessions under them.
-    const idle = await startCloudHarness({ server: { sessionIdleTimeoutMs: 1_000 } });
+    // A server of its own: a short idle timeout would end the other tests' sessions under them. Long
+    // enough for Playwright's connect (several CDP round trips) to finish first on a loaded machine: a
+    // session that idles out while the client is still connecting is a different case from this one.
+    const idle = await startCloudHarness({ server: { sessionIdleTimeoutMs: 4_000 } });
     try {
       const session = await createSession(idle);
       const { browser } = await connectSession(session, idle.apiKey);
