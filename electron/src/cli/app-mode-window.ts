@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -54,7 +55,10 @@ export function openAppModeWindow(
         await exited;
         clearTimeout(killLater);
       }
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      // Chromium's helper processes can still be writing the profile just after the browser exits, which
+      // makes one removal fail with ENOTEMPTY: retry for a few seconds, and never fail the close over a
+      // temporary directory.
+      await rm(profile, { recursive: true, force: true, maxRetries: 30, retryDelay: 100 }).catch(() => {});
     },
   };
 }
