@@ -10,6 +10,8 @@ export type { FetchFormat, FetchRequest, FetchResult } from "./cloud-client/inde
 export type { ClientEnv, ClientOptions } from "./client/client-options.js";
 export type { ClientMetrics, OperationMetrics } from "./client/metrics.js";
 export type { ExtractOptions } from "./extract/extract-arguments.js";
+export type { ExtractProgress, ExtractReport } from "./extract/extract-report.js";
+export type { MergeConflict } from "./extract/chunks/index.js";
 export type { CacheStatus } from "./client/cloud-messages.js";
 export type { ActOptions } from "./act/act-arguments.js";
 export type { ActAction, ActResult } from "./act/run-act.js";

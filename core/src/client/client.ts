@@ -7,6 +7,7 @@ import { runAct, type ActDependencies, type ActResult } from "../act/run-act.js"
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
+import { resolveInputBudget } from "../model/input-budget.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import { checkModelConfiguration, resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
 import { DEFAULT_MODEL, type ClientEnv, type ClientOptions } from "./client-options.js";
@@ -150,7 +151,11 @@ export class Client {
     return this.operation("extract", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
       const page = call.options.page ?? pages.activePage();
       if (cloud) return cloudExtract(cloud, call, await pages.targetIdFor(page), signal);
-      return runExtract(call, this.localDependencies(await pages.sessionsFor(page), logger, signal));
+      return runExtract(call, {
+        ...this.localDependencies(await pages.sessionsFor(page), logger, signal),
+        resolveBudget: (override) => resolveInputBudget(override ?? this.model),
+        onReport: (report) => this.recorder.recordExtractReport(report),
+      });
     });
   }
 

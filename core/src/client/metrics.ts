@@ -1,3 +1,5 @@
+import type { ExtractReport } from "../extract/extract-report.js";
+
 /** What one kind of operation has cost so far. */
 export interface OperationMetrics {
   /** How many times the operation ran (finished or failed). */
@@ -23,6 +25,12 @@ export interface ClientMetrics {
   extract: OperationMetrics;
   act: OperationMetrics;
   total: OperationMetrics;
+  /**
+   * The last extraction's own figures: into how many parts the page was split for the model's input
+   * budget, its model calls and tokens, and the fields parts answered differently. Undefined before the
+   * first extraction run here (with env CLOUD the service reads the page: see `extract.llmCalls`).
+   */
+  lastExtract?: ExtractReport;
 }
 
 /** Token counts of one model call, as the model layer reports them. */
@@ -88,6 +96,13 @@ export class MetricsRecorder {
     m.totalMs += ms;
   }
 
+  private lastExtract: ExtractReport | undefined;
+
+  /** Keeps the figures of the extraction that just ended. */
+  recordExtractReport(report: ExtractReport): void {
+    this.lastExtract = report;
+  }
+
   /** A snapshot of the counts. */
   snapshot(): ClientMetrics {
     const extract = { ...this.byOperation.extract };
@@ -95,6 +110,13 @@ export class MetricsRecorder {
     const total = emptyMetrics();
     for (const m of [extract, act])
       for (const key of Object.keys(total) as (keyof OperationMetrics)[]) total[key] += m[key];
-    return { extract, act, total };
+    return {
+      extract,
+      act,
+      total,
+      ...(this.lastExtract
+        ? { lastExtract: { ...this.lastExtract, conflicts: [...this.lastExtract.conflicts] } }
+        : {}),
+    };
   }
 }

@@ -9,6 +9,8 @@ import { normalizeSchema } from "../extract/schema/index.js";
 import type { JSONSchema } from "../extract/schema/index.js";
 import type { Logger } from "../log/logger.js";
 import { resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
+import { resolveInputBudget } from "../model/input-budget.js";
+import { emptyExtractReport, type ExtractProgress } from "../extract/extract-report.js";
 
 /** What one server-side operation cost. */
 export interface EngineUsage {
@@ -38,7 +40,9 @@ export interface EngineContext {
 export interface EngineExtractRequest {
   instruction?: string;
   schema?: Record<string, unknown>;
-  options?: Pick<ExtractOptions, "selector" | "ignoreSelectors" | "screenshot">;
+  options?: Pick<ExtractOptions, "selector" | "ignoreSelectors" | "screenshot" | "concurrency" | "itemKey">;
+  /** Called as the parts of a page longer than the model's budget are answered. */
+  onProgress?: (progress: ExtractProgress) => void;
 }
 
 /** A server-side extraction after the page was read: nothing has been asked of the model yet. */
@@ -85,6 +89,7 @@ export async function beginEngineExtract(
   // As in the Client: the caller's mistakes are reported before the page is read.
   const schema = request.schema ? await normalizeSchema(request.schema) : undefined;
   const model = resolveLanguageModel(context.model);
+  const budget = resolveInputBudget(context.model);
   const prepared = await prepareExtract(request.instruction, options, reading);
   return {
     needsModel: true,
@@ -93,7 +98,18 @@ export async function beginEngineExtract(
     jsonSchema: schema?.jsonSchema,
     answer: () =>
       measured("extract", started, (metrics) =>
-        answerExtract(prepared, schema, { model, metrics, logger, redact, signal: context.signal }),
+        answerExtract(prepared, schema, {
+          model,
+          budget,
+          metrics,
+          logger,
+          redact,
+          signal: context.signal,
+          report: emptyExtractReport(),
+          ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+          ...(options.itemKey !== undefined ? { itemKey: options.itemKey } : {}),
+          ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+        }),
       ),
   };
 }

@@ -1,5 +1,6 @@
 import { ClientError } from "../errors.js";
 import type { ModelConfiguration } from "../model/index.js";
+import type { ExtractProgress } from "./extract-report.js";
 
 /** Options of one `extract` call (spec §2.1). All optional. */
 export interface ExtractOptions {
@@ -17,6 +18,18 @@ export interface ExtractOptions {
   page?: unknown;
   /** Use Loupe Cloud's result cache (CLOUD only; no effect in LOCAL). Default: the client's setting. */
   serverCache?: boolean;
+  /**
+   * For a page longer than the model's input budget, split into parts: how many parts are sent to the
+   * model at once (1–32). Default 4.
+   */
+  concurrency?: number;
+  /**
+   * For a split page: the property that identifies an item of the schema's lists (a link, a SKU). Items
+   * with the same value are merged into one. Default: equal items found twice where parts overlap are one.
+   */
+  itemKey?: string;
+  /** Called as the parts of a split page are answered: parts done of all, and the merged answer so far. */
+  onProgress?: (progress: ExtractProgress) => void;
 }
 
 /** The four call forms of spec §4.1, told apart. */
@@ -33,7 +46,13 @@ const OPTION_KEYS = new Set([
   "screenshot",
   "page",
   "serverCache",
+  "concurrency",
+  "itemKey",
+  "onProgress",
 ]);
+
+/** The most parts of a split page sent at once. */
+export const MAX_CONCURRENCY = 32;
 
 /**
  * Tells the call form from `extract`'s arguments and checks every option, so a typo or a wrong type is
@@ -112,6 +131,23 @@ function checkOptions(value: unknown): ExtractOptions {
     if (o[flag] !== undefined && typeof o[flag] !== "boolean")
       throw new ClientError(`${flag} must be true or false, not ${describe(o[flag])}.`);
   }
+  if (
+    o["concurrency"] !== undefined &&
+    !(
+      Number.isInteger(o["concurrency"]) &&
+      (o["concurrency"] as number) >= 1 &&
+      (o["concurrency"] as number) <= MAX_CONCURRENCY
+    )
+  )
+    throw new ClientError(
+      `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (parts sent to the model at once), not ${describe(o["concurrency"])}.`,
+    );
+  if (o["itemKey"] !== undefined && (typeof o["itemKey"] !== "string" || !o["itemKey"].trim()))
+    throw new ClientError(
+      `itemKey must be the name of a property of the schema's list items, not ${describe(o["itemKey"])}.`,
+    );
+  if (o["onProgress"] !== undefined && typeof o["onProgress"] !== "function")
+    throw new ClientError(`onProgress must be a function, not ${describe(o["onProgress"])}.`);
   if (o["page"] !== undefined && (typeof o["page"] !== "object" || o["page"] === null))
     throw new ClientError(
       `page must be a Playwright, Puppeteer or Patchright page, not ${describe(o["page"])}.`,

@@ -4,11 +4,21 @@ import type { MetricsRecorder } from "../client/metrics.js";
 import { maskError, maskValue, type Mask } from "../client/secret-redactor.js";
 import { ClientError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import { generateTextAnswer, type LanguageModelInstance } from "../model/index.js";
+import {
+  describeModel,
+  generateTextAnswer,
+  type LanguageModelInstance,
+  type ModelUsage,
+} from "../model/index.js";
+import type { InputBudget } from "../model/input-budget.js";
+import { loadTokenCounter } from "../model/token-counter.js";
 import { EXTRACT_SCHEMA_SYSTEM, EXTRACT_TEXT_SYSTEM, extractUserPrompt } from "../prompts/extract-prompts.js";
 import { takeSnapshot, type PageSnapshot } from "../snapshot/page-snapshot.js";
 import { abortable } from "./abortable.js";
 import type { ExtractOptions } from "./extract-arguments.js";
+import { snapshotLines } from "./chunks/index.js";
+import type { ExtractProgress, ExtractReport } from "./extract-report.js";
+import { answerParts, DEFAULT_CONCURRENCY, planParts, type LongContentRequest } from "./long-content.js";
 import { extractIntoSchema } from "./schema-extraction.js";
 import type { NormalizedSchema } from "./schema/index.js";
 import { replaceLinkIdsInText } from "./text-links.js";
@@ -32,6 +42,8 @@ export interface PreparedExtract {
   snapshot: PageSnapshot;
   /** The user message's text exactly as the model receives it (instruction and snapshot, masked). */
   promptText: string;
+  /** The redacted snapshot text: what is split into parts when the prompt exceeds the model's budget. */
+  contentText: string;
   /** The viewport PNG sent with the prompt when `screenshot` was asked for. */
   screenshot: Uint8Array | undefined;
 }
@@ -41,9 +53,18 @@ export interface ExtractAnswering {
   model: LanguageModelInstance;
   /** Masks secrets in the answer and in errors (link substitution can bring back a URL that holds one). */
   redact: Mask;
+  /** The model's input budget: a longer prompt is split into parts. */
+  budget: InputBudget;
   metrics: MetricsRecorder;
   logger: Logger;
   signal: AbortSignal;
+  /** Parts answered at once when the page is split (default {@link DEFAULT_CONCURRENCY}). */
+  concurrency?: number;
+  /** The property that identifies an item of a list, for merging parts' lists. */
+  itemKey?: string;
+  /** Filled in as the extraction goes: parts, calls, tokens, conflicts. */
+  report: ExtractReport;
+  onProgress?: (progress: ExtractProgress) => void;
 }
 
 /**
@@ -60,8 +81,9 @@ export async function prepareExtract(
   const screenshot = options.screenshot
     ? await abortable(captureViewport(reading.sessions), reading.signal)
     : undefined;
+  const contentText = reading.redact(snapshot.text);
   const promptText = reading.redact(extractUserPrompt(instruction, snapshot.text, screenshot !== undefined));
-  return { instruction, snapshot, promptText, screenshot };
+  return { instruction, snapshot, promptText, contentText, screenshot };
 }
 
 /** The page text as the model reads it: secrets masked. */
@@ -102,13 +124,54 @@ function refuseScreenshotOfSecrets(snapshotText: string, redact: Mask): void {
 
 /**
  * Asks the model about a prepared extraction: one call for a free-text answer (`schema` undefined), or
- * the schema extraction with its one repair turn.
+ * the schema extraction with its one repair turn. A prompt longer than the model's input budget is split
+ * into parts answered side by side and merged (see long-content.ts).
  */
 async function answer(
   prepared: PreparedExtract,
   schema: NormalizedSchema | undefined,
   answering: ExtractAnswering,
 ): Promise<unknown> {
+  const { report } = answering;
+  report.maxInputTokens = answering.budget.maxInputTokens;
+  const onModelCall = (usage: ModelUsage, ms: number) => {
+    answering.metrics.recordLlmCall("extract", usage, ms);
+    report.llmCalls += 1;
+    report.inputTokens += usage.inputTokens ?? 0;
+    report.outputTokens += usage.outputTokens ?? 0;
+  };
+  const request: LongContentRequest = {
+    // The instruction is masked like the page: a variable's value typed into it never reaches the model.
+    instruction: answering.redact(prepared.instruction),
+    kind: "page",
+    wholePrompt: prepared.promptText,
+    lines: () => snapshotLines(prepared.contentText),
+    system: schema ? EXTRACT_SCHEMA_SYSTEM : EXTRACT_TEXT_SYSTEM,
+    schema,
+    links: prepared.snapshot,
+    screenshot: prepared.screenshot,
+  };
+  const budgeted = {
+    model: answering.model,
+    budget: answering.budget,
+    counter: await loadTokenCounter(answering.budget.tokenizer),
+    label: describeModel(answering.model),
+  };
+  const parts = planParts(request, budgeted);
+  if (parts) {
+    const answer = await answerParts(parts, request, budgeted, {
+      concurrency: answering.concurrency ?? DEFAULT_CONCURRENCY,
+      ...(answering.itemKey !== undefined ? { itemKey: answering.itemKey } : {}),
+      signal: answering.signal,
+      logger: answering.logger,
+      report,
+      onModelCall,
+      ...(answering.onProgress ? { onProgress: answering.onProgress } : {}),
+    });
+    return schema ? answer : { extraction: replaceLinkIdsInText(answer as string, prepared.snapshot) };
+  }
+
+  report.parts = 1;
   const user: UserContent = [
     { type: "text", text: prepared.promptText },
     ...(prepared.screenshot
@@ -123,7 +186,7 @@ async function answer(
       messages,
       signal: answering.signal,
     });
-    answering.metrics.recordLlmCall("extract", answer.usage, answer.ms);
+    onModelCall(answer.usage, answer.ms);
     return { extraction: replaceLinkIdsInText(answer.text, prepared.snapshot) };
   }
   return extractIntoSchema({
@@ -133,7 +196,7 @@ async function answer(
     system: EXTRACT_SCHEMA_SYSTEM,
     messages,
     signal: answering.signal,
-    onModelCall: (usage, ms) => answering.metrics.recordLlmCall("extract", usage, ms),
+    onModelCall,
     onRepair: (issues) =>
       answering.logger.log(
         "info",

@@ -39,6 +39,12 @@ export interface SchemaExtraction {
   onModelCall?: (usage: ModelUsage, ms: number) => void;
   /** Called when the first answer needs a repair turn. */
   onRepair?: (issues: SchemaIssue[]) => void;
+  /**
+   * The content is one part of a longer whole: a field the part leaves empty is not an issue (another
+   * part may fill it), and the answer is returned with link ids substituted but not yet validated, so
+   * the merged answer of all parts is validated once.
+   */
+  part?: boolean;
 }
 
 /**
@@ -61,7 +67,8 @@ export async function extractIntoSchema(extraction: SchemaExtraction): Promise<u
     return answer;
   };
 
-  const first = await check(await ask(), extraction.schema, modelSchema, extraction.links);
+  const part = extraction.part === true;
+  const first = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
   if (first.ok) return first.value;
   extraction.onRepair?.(first.issues);
   extraction.messages.push(
@@ -73,7 +80,7 @@ export async function extractIntoSchema(extraction: SchemaExtraction): Promise<u
       ),
     },
   );
-  const second = await check(await ask(), extraction.schema, modelSchema, extraction.links);
+  const second = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
   if (second.ok) return second.value;
   throw new SchemaValidationError(second.issues, second.received);
 }
@@ -87,6 +94,7 @@ async function check(
   schema: NormalizedSchema,
   modelSchema: ModelFacingSchema,
   links: LinkTable,
+  part: boolean,
 ): Promise<Checked> {
   const unwrapped = unwrapModelValue(modelSchema, answer.value);
   const substituted = substituteLinkIds({
@@ -96,16 +104,32 @@ async function check(
     isKnownUrl: (url) => links.isLinkUrl(url),
   });
   const validation = await schema.validate(substituted.value);
-  if (validation.ok && substituted.issues.length === 0) return { ok: true, value: validation.value };
+  if (validation.ok && substituted.issues.length === 0)
+    return { ok: true, value: part ? substituted.value : validation.value };
   // A field whose link id could not be resolved also fails the URL format check: report it once.
   const linkPaths = new Set(substituted.issues.map((issue) => JSON.stringify(issue.path)));
   const schemaIssues = validation.ok
     ? []
-    : validation.issues.filter((issue) => !linkPaths.has(JSON.stringify(issue.path)));
+    : validation.issues.filter(
+        (issue) =>
+          !linkPaths.has(JSON.stringify(issue.path)) && !(part && isEmptyAt(substituted.value, issue.path)),
+      );
+  if (part && substituted.issues.length === 0 && schemaIssues.length === 0)
+    return { ok: true, value: substituted.value };
   return {
     ok: false,
     issues: [...substituted.issues, ...schemaIssues],
     received: substituted.value,
     text: answer.text,
   };
+}
+
+/** Whether the value has nothing (absent, null, "") at `path`: a part that did not see the field. */
+function isEmptyAt(value: unknown, path: readonly (string | number)[]): boolean {
+  let node = value;
+  for (const step of path) {
+    if (typeof node !== "object" || node === null) return node === undefined || node === null;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return node === undefined || node === null || node === "";
 }

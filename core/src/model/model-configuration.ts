@@ -8,7 +8,8 @@ import type { LanguageModel } from "ai";
 export type LanguageModelInstance = Exclude<LanguageModel, string>;
 
 /**
- * The object form of a model configuration. Every key besides `modelName`, `apiKey` and `baseURL` is
+ * The object form of a model configuration. Every key besides `modelName`, `apiKey`, `baseURL` and
+ * `maxInputTokens` is
  * handed to the provider's `create…` function (e.g. `organization`, `headers`), except `api`, which
  * chooses OpenAI's endpoint.
  */
@@ -19,6 +20,11 @@ export interface ModelObjectConfiguration {
   apiKey?: string;
   /** Another server speaking the provider's API, e.g. an OpenAI-compatible one (Ollama, LM Studio, vLLM). */
   baseURL?: string;
+  /**
+   * How many tokens one prompt to this model may hold; overrides Loupe's table of known context windows
+   * and `LOUPE_MODEL_MAX_INPUT_TOKENS`. Longer extractions are split into parts that fit and merged.
+   */
+  maxInputTokens?: number;
   [providerOption: string]: unknown;
 }
 

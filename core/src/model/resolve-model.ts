@@ -9,6 +9,7 @@ import {
   MissingLLMConfigurationError,
   UnsupportedModelError,
 } from "../errors.js";
+import { checkBudget } from "./input-budget.js";
 import {
   isLanguageModelInstance,
   splitModelName,
@@ -101,7 +102,8 @@ function checkConfiguration(
         `{ modelName: "${EXAMPLE_MODEL}", apiKey?, baseURL? }, or an AI SDK LanguageModel; got ${describeValue(configuration)}.`,
     );
   }
-  const { modelName, apiKey, baseURL, ...options } = configuration;
+  // maxInputTokens is Loupe's, not the provider's: it is checked here and never handed on.
+  const { modelName, apiKey, baseURL, maxInputTokens, ...options } = configuration;
   if (typeof modelName !== "string") {
     throw new InvalidAISDKModelFormatError(
       `The model object needs modelName: "provider/model", for example { modelName: "${EXAMPLE_MODEL}" }; ` +
@@ -111,6 +113,7 @@ function checkConfiguration(
   const named = checkName(modelName, "modelName");
   checkOptionalString(apiKey, "apiKey", modelName);
   checkOptionalString(baseURL, "baseURL", modelName);
+  if (maxInputTokens !== undefined) checkBudget(maxInputTokens, `maxInputTokens of model "${modelName}"`);
   named.entry.checkOptions?.(options);
   return { ...named, apiKey, baseURL, options };
 }

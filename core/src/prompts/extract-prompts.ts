@@ -53,3 +53,59 @@ export function documentUserPrompt(instruction: string, documentText: string): s
 
 /** What a document extraction asks for when the caller gives only a schema. */
 export const DEFAULT_DOCUMENT_INSTRUCTION = "Extract the data the schema describes.";
+
+/** One part of content too long for one prompt, as a prompt shows it. */
+export interface PromptPart {
+  /** 0-based. */
+  index: number;
+  count: number;
+  /** Earlier lines repeated so the part keeps its context (the elements or sections it sits in). */
+  context: string[];
+  body: string[];
+}
+
+/**
+ * The user message for one part of a long page or document: what to extract, where the part sits, and
+ * the part itself. Parts overlap, so an item cut off at a part's edge is left to the part that has it whole.
+ */
+export function extractPartPrompt(
+  instruction: string,
+  part: PromptPart,
+  content: "page" | "document",
+  withScreenshot: boolean,
+): string {
+  const n = part.index + 1;
+  const edges = [part.index > 0 ? "start" : "", part.index < part.count - 1 ? "end" : ""].filter(Boolean);
+  const label = content === "page" ? "Page snapshot" : "Document";
+  return (
+    `Instruction: ${instruction}\n\n` +
+    `The ${content} is too long for one message, so it comes in ${part.count} parts; this is part ${n} of ${part.count}. ` +
+    `Answer from this part only: the other parts are answered separately and the answers are merged.` +
+    (edges.length
+      ? ` This part may cut an item off at its ${edges.join(" and ")}: leave out any item that is not whole here (the neighbouring part repeats the boundary and has it whole).`
+      : "") +
+    "\n\n" +
+    (withScreenshot ? "A screenshot of the visible part of the page is attached.\n\n" : "") +
+    (part.context.length
+      ? `Where this part sits (lines from earlier in the ${content}, repeated for context):\n${part.context.join("\n")}\n\n`
+      : "") +
+    `${label}, part ${n} of ${part.count}:\n${part.body.join("\n")}`
+  );
+}
+
+/** The system prompt for combining free-text answers to the parts of a long page into one. */
+export const EXTRACT_COMBINE_SYSTEM = [
+  "A web page too long for one message was read in parts, and an instruction about it was answered for each part on its own.",
+  "Combine the parts' answers into the one answer you would give having read the whole page: keep every fact they found, drop repeats, and ignore parts that found nothing relevant.",
+  "Never write a URL. Keep link ids in square brackets, like [2-17], exactly as the parts wrote them: Loupe replaces them with the links' addresses.",
+].join("\n");
+
+/** The user message for combining the parts' free-text answers. */
+export function extractCombinePrompt(instruction: string, answers: readonly string[]): string {
+  return (
+    `Instruction: ${instruction}\n\n` +
+    answers
+      .map((answer, i) => `Answer from part ${i + 1} of ${answers.length}:\n${answer.trim() || "(nothing)"}`)
+      .join("\n\n")
+  );
+}
