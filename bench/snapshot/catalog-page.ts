@@ -1,8 +1,8 @@
 /**
  * A generated shop catalog of 3,000 product cards: the size of page where snapshot cost and token
- * count matter most. The markup is what shops ship (a grid of divs with BEM classes, lazy images,
- * icon glyphs hidden from assistive tech), not a tidy list, so both tools do their real work on it.
+ * count matter most (the page itself is built by the tests' catalog site).
  */
+import { catalogProduct, serveCatalog } from "../../test/support/catalog-site.js";
 import type { PageServers } from "../../test/support/page-server.js";
 import type { BenchPage } from "./bench-page.js";
 
@@ -10,111 +10,13 @@ const CARD_COUNT = 3000;
 /** Every KNOWN_EVERY-th card's title and price are the known values. */
 const KNOWN_EVERY = 100;
 
-const FINISHES = ["Brushed", "Matte", "Polished", "Nordic", "Vintage", "Compact", "Classic", "Rugged"];
-const MATERIALS = ["Oak", "Steel", "Linen", "Ceramic", "Walnut", "Bamboo", "Copper", "Wool", "Glass"];
-const PRODUCTS = [
-  "Desk Lamp",
-  "Side Table",
-  "Throw Blanket",
-  "Coffee Mug",
-  "Wall Clock",
-  "Bookshelf",
-  "Planter",
-];
-const CENTS = ["00", "49", "95", "99"];
-const USES = ["home offices", "small flats", "reading corners", "gifting", "everyday use", "busy kitchens"];
-
-/** One product as its card shows it. */
-export interface CatalogProduct {
-  id: number;
-  title: string;
-  price: string;
-  rating: string;
-  description: string;
-}
-
-/** The nth product (1-based); deterministic so known values never drift between runs. */
-export function catalogProduct(id: number): CatalogProduct {
-  const finish = FINISHES[id % FINISHES.length]!;
-  const material = MATERIALS[(id * 7) % MATERIALS.length]!;
-  const product = PRODUCTS[(id * 3) % PRODUCTS.length]!;
-  const code = `NX-${String(id).padStart(4, "0")}`;
-  const stars = (30 + ((id * 37) % 21)) / 10;
-  return {
-    id,
-    title: `${finish} ${material} ${product} ${code}`,
-    price: `$${5 + ((id * 7919) % 495)}.${CENTS[id % CENTS.length]}`,
-    rating: `${stars.toFixed(1)} out of 5 stars (${3 + ((id * 53) % 900)} reviews)`,
-    description: `A ${finish.toLowerCase()} ${material.toLowerCase()} ${product.toLowerCase()} made for ${USES[id % USES.length]}. Ships in ${1 + (id % 5)} days.`,
-  };
-}
-
 /** Registers the catalog (and its thumbnail) on the page servers and returns it as a bench page. */
 export function catalogPage(servers: PageServers): BenchPage {
-  servers.route("/bench/catalog/", () => catalogHtml());
-  servers.route("/bench/catalog/thumb.svg", () => ({ body: THUMBNAIL, type: "image/svg+xml" }));
+  serveCatalog(servers, "/bench/catalog/", CARD_COUNT);
   const knownValues: string[] = [];
   for (let id = KNOWN_EVERY; id <= CARD_COUNT; id += KNOWN_EVERY) {
     const product = catalogProduct(id);
     knownValues.push(product.title, product.price);
   }
   return { name: "catalog", kind: "catalog", url: `${servers.originA}/bench/catalog/`, knownValues };
-}
-
-const THUMBNAIL =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#ddd"/></svg>';
-
-function catalogHtml(): string {
-  const cards: string[] = [];
-  for (let id = 1; id <= CARD_COUNT; id++) cards.push(cardHtml(catalogProduct(id)));
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>All products – Loupe Home Store</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; }
-  .site-header { display: flex; gap: 2rem; padding: 1rem 2rem; border-bottom: 1px solid #eee; }
-  .product-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 1.5rem; padding: 2rem; }
-  .product-card { border: 1px solid #eee; border-radius: 8px; padding: 1rem; display: flex; flex-direction: column; }
-  .product-card__media img { width: 100%; height: auto; aspect-ratio: 1; }
-  .product-card__title a { color: inherit; text-decoration: none; font-weight: 600; }
-  .price__current { font-size: 1.1rem; }
-  .stars { color: #f5a623; margin-right: .25rem; }
-  .product-card__desc { color: #555; font-size: .9rem; }
-  .btn--primary { margin-top: auto; padding: .5rem; background: #111; color: #fff; border: 0; border-radius: 4px; }
-</style>
-</head>
-<body>
-<div class="site-header">
-  <div class="logo"><a href="/">Loupe Home Store</a></div>
-  <div class="nav"><a href="/new">New in</a> <a href="/living">Living</a> <a href="/kitchen">Kitchen</a> <a href="/sale">Sale</a></div>
-  <form class="search" action="/search" role="search"><input type="search" name="q" placeholder="Search products" aria-label="Search products"><button type="submit">Search</button></form>
-  <div class="cart"><a href="/cart">Cart (0)</a></div>
-</div>
-<div class="page">
-  <div class="page__heading"><h1>All products</h1><div class="result-count">${CARD_COUNT} results</div></div>
-  <div class="product-grid">
-${cards.join("\n")}
-  </div>
-  <div class="pagination"><span>Page 1 of 1</span></div>
-</div>
-<div class="site-footer"><p>© Loupe Home Store. Free returns within 30 days.</p></div>
-</body>
-</html>`;
-}
-
-function cardHtml(p: CatalogProduct): string {
-  const filled = Math.round(Number(p.rating.slice(0, 3)));
-  return `<div class="product-card" data-product-id="${p.id}">
-  <div class="product-card__media"><a href="/p/${p.id}" class="product-card__image-link"><img src="/bench/catalog/thumb.svg?id=${p.id}" alt="${p.title}, front view" width="240" height="240" loading="lazy" decoding="async"></a></div>
-  <div class="product-card__info">
-    <div class="product-card__title"><a href="/p/${p.id}">${p.title}</a></div>
-    <div class="product-card__price"><span class="price__current">${p.price}</span></div>
-    <div class="product-card__rating"><span class="stars" aria-hidden="true">${"★".repeat(filled)}${"☆".repeat(5 - filled)}</span><span class="rating__text">${p.rating}</span></div>
-    <div class="product-card__desc">${p.description}</div>
-    <div class="product-card__actions"><button type="button" class="btn btn--primary" data-sku="${p.id}">Add to cart</button></div>
-  </div>
-</div>`;
 }

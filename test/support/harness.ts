@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import {
   startModelServer,
   type ModelServer,
+  type ModelServerOptions,
   type RecordedModelRequest,
   type ReplyScript,
   type ScriptedReply,
@@ -33,9 +34,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the servers and one initialised client. Pass `clientOptions` to override the defaults. */
-export async function startHarness(clientOptions: ClientOptions = {}): Promise<Harness> {
-  const [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
+/**
+ * Starts the servers and one initialised client. Pass `clientOptions` to override the defaults, and
+ * `modelServerOptions` for the scripted model server (a context window, a default reply).
+ */
+export async function startHarness(
+  clientOptions: ClientOptions = {},
+  modelServerOptions: ModelServerOptions = {},
+): Promise<Harness> {
+  const [servers, model] = await Promise.all([startPageServers(), startModelServer(modelServerOptions)]);
   const chatModel = { modelName: "openai/x", baseURL: model.baseURL, apiKey: TEST_API_KEY };
   const responsesModel = { ...chatModel, api: "responses" };
   const logs: LogLine[] = [];

@@ -5,6 +5,7 @@
  * Replies come from a FIFO queue the test fills with `enqueue`; a call nobody scripted gets a loud 500.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import type { AddressInfo } from "node:net";
 import {
   chatCompletion,
@@ -68,6 +69,23 @@ export interface ModelServerOptions {
    * language's test suite). Without it such a call gets a loud 500.
    */
   defaultReply?: ReplyScript;
+  /**
+   * A context window: a request whose prompt (every message's text and the answer's JSON Schema) counts
+   * more o200k_base tokens than this is refused with OpenAI's 400 `context_length_exceeded`, as a
+   * provider would, before any scripted reply is used.
+   */
+  maxInputTokens?: number;
+}
+
+/** Tokens the server counts for a request: its prompt text and the schema the answer must follow. */
+export function requestTokens(request: RecordedModelRequest): number {
+  const schema =
+    request.body["response_format"] ?? (request.body["text"] as { format?: unknown } | undefined)?.format;
+  const none = new Set<string>();
+  return (
+    countTokens(request.text(), { disallowedSpecial: none }) +
+    (schema ? countTokens(JSON.stringify(schema), { disallowedSpecial: none }) : 0)
+  );
 }
 
 /**
@@ -135,6 +153,23 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
           code: "invalid_api_key",
         }),
       );
+    }
+
+    if (options.maxInputTokens !== undefined) {
+      const tokens = requestTokens(request);
+      if (tokens > options.maxInputTokens) {
+        return sendJson(
+          res,
+          400,
+          openAIErrorBody({
+            message:
+              `This model's maximum context length is ${options.maxInputTokens} tokens. However, your messages ` +
+              `resulted in ${tokens} tokens. Please reduce the length of the messages.`,
+            type: "invalid_request_error",
+            code: "context_length_exceeded",
+          }),
+        );
+      }
     }
 
     const script = queue.shift() ?? options.defaultReply;
