@@ -4,7 +4,12 @@
  * card of the part, with its link's id), so whatever comes back is what the splitting and merging made
  * of it.
  */
-import { ClientError, ExtractTimeoutError, LLMResponseError } from "@loupe/core";
+import {
+  ClientError,
+  ExtractTimeoutError,
+  LLMResponseError,
+  type ModelObjectConfiguration,
+} from "@loupe/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { catalogProduct, catalogProductPath, serveCatalog } from "./support/catalog-site.js";
@@ -19,7 +24,7 @@ const MANAGER = "The store manager is Ada Lovelace.";
 
 let h: Harness;
 /** The model for every call: o200k-counted, with the server's window as its budget. */
-let model: Record<string, unknown>;
+let model: ModelObjectConfiguration;
 
 beforeAll(async () => {
   h = await startHarness({}, { maxInputTokens: WINDOW });
