@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogHtml } from "./support/catalog-site.js";
 import { startModelServer, type ModelServer } from "./support/model-server.js";
 
 const run = promisify(execFile);
@@ -75,6 +76,33 @@ describe("loupe extract (command line)", () => {
         link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/books\/salt-and-iron$/),
       },
     ]);
+  });
+
+  it("reports the parts of a page longer than the model's input budget on stderr", async () => {
+    model.reset();
+    model.enqueue(...Array.from({ length: 30 }, () => ({ text: "The cheapest product is the Desk Lamp." })));
+    const page = join(await mkdtemp(join(tmpdir(), "loupe-cli-")), "catalog.html");
+    await writeFile(page, catalogHtml(200, { compact: true }));
+    const { stdout, stderr } = await loupe(
+      [
+        "extract",
+        pathToFileURL(page).href,
+        "what is the cheapest product?",
+        "--model",
+        "openai/gpt-4.1-mini",
+        "--concurrency",
+        "2",
+      ],
+      { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, LOUPE_MODEL_MAX_INPUT_TOKENS: "2000" },
+    );
+    expect(stderr).toMatch(/asking about it in \d+ parts/);
+    const parts = Number(/asking about it in (\d+) parts/.exec(stderr)?.[1]);
+    expect(parts).toBeGreaterThan(1);
+    for (let k = 1; k <= parts; k++) expect(stderr).toContain(`loupe: part ${k} of ${parts} answered`);
+    expect(stderr).toContain(`loupe: ${parts + 1} model call(s) over ${parts} parts`);
+    expect(model.requests).toHaveLength(parts + 1);
+    expect(JSON.parse(stdout)).toEqual({ extraction: "The cheapest product is the Desk Lamp." });
+    model.reset();
   });
 
   it("says what to change for a missing URL, a bad URL and an unknown command", async () => {

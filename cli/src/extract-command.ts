@@ -16,7 +16,8 @@ Options:
   --selector S            read only the element matching this CSS selector or XPath
   --ignore S              leave out elements matching S (repeatable)
   --model M               provider/model, e.g. openai/gpt-4.1-mini (default: LOUPE_MODEL)
-  --timeout MS            give up after MS milliseconds
+  --timeout MS            give up after MS milliseconds (the whole extraction, every part of a long page)
+  --concurrency N         for a page longer than the model's input budget: parts sent at once (default 4)
   --screenshot            also send a screenshot of the viewport to the model
   --quiet                 no progress lines on stderr
 `;
@@ -33,6 +34,7 @@ export async function runExtractCommand(argv: string[]): Promise<number> {
       ignore: { type: "string", multiple: true },
       model: { type: "string" },
       timeout: { type: "string" },
+      concurrency: { type: "string" },
       screenshot: { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -66,6 +68,18 @@ export async function runExtractCommand(argv: string[]): Promise<number> {
       throw new ClientError(`--timeout takes milliseconds, not "${values.timeout}".`);
     options.timeout = timeout;
   }
+  if (values.concurrency !== undefined) {
+    const concurrency = Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new ClientError(`--concurrency takes a whole number of parts, not "${values.concurrency}".`);
+    options.concurrency = concurrency;
+  }
+  options.onProgress = ({ parts, done }) =>
+    progress(
+      done === 0
+        ? `the page is longer than the model's input budget: asking about it in ${parts} parts`
+        : `part ${done} of ${parts} answered`,
+    );
   const schema = values.schema ? await loadSchemaFile(values.schema) : undefined;
 
   let demo: DemoServer | undefined;
@@ -89,8 +103,12 @@ export async function runExtractCommand(argv: string[]): Promise<number> {
         : await client.extract(instruction, schema, options);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     const m = client.metrics.extract;
+    const parts = client.metrics.lastExtract?.parts ?? 0;
     if (m.llmCalls)
-      progress(`${m.llmCalls} model call(s), ${m.inputTokens} input + ${m.outputTokens} output tokens`);
+      progress(
+        `${m.llmCalls} model call(s)${parts > 1 ? ` over ${parts} parts` : ""}, ` +
+          `${m.inputTokens} input + ${m.outputTokens} output tokens`,
+      );
     return 0;
   } finally {
     await client.close().catch(() => {});

@@ -18,6 +18,7 @@ const INHERITED_OUT = [
   "LOUPE_MODEL",
   "LOUPE_MODEL_BASE_URL",
   "LOUPE_MODEL_API_KEY",
+  "LOUPE_MODEL_MAX_INPUT_TOKENS",
 ];
 
 function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
