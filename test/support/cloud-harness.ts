@@ -64,6 +64,11 @@ export interface CloudHarnessOptions {
   server?: Partial<Omit<CloudServerOptions, "dataDir" | "port">>;
   /** Start the scripted model server and give it to the cloud as its model. */
   model?: boolean;
+  /**
+   * With `model`: the model server refuses prompts over this many tokens, and the cloud's model is
+   * `openai/gpt-4.1-mini` (counted in o200k) with this as its `maxInputTokens`.
+   */
+  modelWindow?: number;
   /** The target site's first routes. */
   routes?: Record<string, TargetRoute>;
 }
@@ -73,7 +78,9 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
   const dataDir = await mkdtemp(join(tmpdir(), "loupe-cloud-test-"));
   const [target, model] = await Promise.all([
     startTargetSite(options.routes),
-    options.model ? startModelServer() : Promise.resolve(undefined),
+    options.model
+      ? startModelServer(options.modelWindow ? { maxInputTokens: options.modelWindow } : {})
+      : Promise.resolve(undefined),
   ]);
   let server: CloudServer;
   try {
@@ -83,7 +90,18 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
       log: false,
       allowPrivateNetwork: true,
       proxyUrls: [],
-      ...(model ? { model: { modelName: "openai/x", baseURL: model.baseURL, apiKey: "k" } } : {}),
+      ...(model
+        ? {
+            model: options.modelWindow
+              ? {
+                  modelName: "openai/gpt-4.1-mini",
+                  baseURL: model.baseURL,
+                  apiKey: "k",
+                  maxInputTokens: options.modelWindow,
+                }
+              : { modelName: "openai/x", baseURL: model.baseURL, apiKey: "k" },
+          }
+        : {}),
       ...options.server,
     });
   } catch (error) {

@@ -27,6 +27,8 @@ export const ExtractBody = z
         screenshot: z.boolean().optional(),
         serverCache: z.boolean().optional(),
         targetId: targetId.optional(),
+        concurrency: z.number().int().min(1).max(32).optional(),
+        itemKey: z.string().trim().min(1).max(200).optional(),
       })
       .strict()
       .optional(),

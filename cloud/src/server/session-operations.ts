@@ -69,6 +69,8 @@ export async function sessionExtract(
           ...(options.selector ? { selector: options.selector } : {}),
           ...(options.ignoreSelectors ? { ignoreSelectors: options.ignoreSelectors } : {}),
           ...(options.screenshot ? { screenshot: true } : {}),
+          ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+          ...(options.itemKey !== undefined ? { itemKey: options.itemKey } : {}),
         },
       },
       context,
@@ -84,6 +86,7 @@ export async function sessionExtract(
       ignoreSelectors: options.ignoreSelectors,
       screenshot: extraction.screenshot,
       model: deps.model,
+      itemKey: options.itemKey,
     });
     const hit = deps.cache.get(session.projectId, key);
     if (hit) return { result: hit.result, cacheStatus: "HIT" as const, usage: noModel(started) };

@@ -13,6 +13,8 @@ export interface CacheKeyParts {
   /** The viewport PNG sent with the prompt, when `screenshot` was asked for. */
   screenshot: Uint8Array | undefined;
   model: ModelConfiguration;
+  /** The property that identifies list items when a long page's parts are merged. */
+  itemKey?: string | undefined;
 }
 
 /** Bumped when what goes into the key changes, so old entries are never read with a new meaning. */
@@ -34,6 +36,8 @@ export function extractCacheKey(parts: CacheKeyParts): string {
     parts.ignoreSelectors ?? null,
     parts.screenshot ? createHash("sha256").update(parts.screenshot).digest("hex") : null,
     modelIdentity(parts.model),
+    // Only when given, so the keys of every other extraction stay what they were.
+    ...(parts.itemKey !== undefined ? [{ itemKey: parts.itemKey }] : []),
   ];
   return createHash("sha256").update(stableJson(material)).digest("hex");
 }

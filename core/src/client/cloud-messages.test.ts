@@ -18,6 +18,17 @@ describe("buildExtractRequest", () => {
     expect(schema).toBeUndefined();
   });
 
+  it("sends how a long page's parts run and merge, and keeps the progress callback here", async () => {
+    const call = parseExtractArguments([
+      "every product",
+      { concurrency: 2, itemKey: "sku", onProgress: () => {} },
+    ]);
+    expect((await buildExtractRequest(call, "T4", true)).body).toEqual({
+      instruction: "every product",
+      options: { serverCache: true, targetId: "T4", concurrency: 2, itemKey: "sku" },
+    });
+  });
+
   it("sends the instruction and the call's options, and the serverCache it is given", async () => {
     const call = parseExtractArguments([
       "the title",

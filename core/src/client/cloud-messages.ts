@@ -47,12 +47,15 @@ export async function buildExtractRequest(
 ): Promise<CloudExtractRequest> {
   rejectModelOption(call.options.model, "extract");
   const schema = call.form === "schema" ? await normalizeSchema(call.schema) : undefined;
-  const { selector, ignoreSelectors, timeout, screenshot } = call.options;
+  const { selector, ignoreSelectors, timeout, screenshot, concurrency, itemKey } = call.options;
   const options: Record<string, unknown> = { serverCache, targetId };
   if (selector !== undefined) options["selector"] = selector;
   if (ignoreSelectors !== undefined) options["ignoreSelectors"] = ignoreSelectors;
   if (timeout !== undefined) options["timeout"] = timeout;
   if (screenshot !== undefined) options["screenshot"] = screenshot;
+  // A long page is split on the service, by its model's budget; these say how to run and merge the parts.
+  if (concurrency !== undefined) options["concurrency"] = concurrency;
+  if (itemKey !== undefined) options["itemKey"] = itemKey;
   const body: Record<string, unknown> = { options };
   if (call.form !== "page-text") body["instruction"] = call.instruction;
   if (schema) body["schema"] = schema.jsonSchema;
