@@ -12,6 +12,7 @@ import { sessionsSection } from "./sessions/sessions-section.js";
 import { studioSection } from "./studio-section.js";
 import { schemaSandboxSection } from "./schema-sandbox/schema-sandbox-section.js";
 import { schemaSection } from "./schema/schema-section.js";
+import { longPagesSection } from "./long-pages/long-pages-section.js";
 
 const SECTIONS: BenchSection[] = [
   snapshotSection,
@@ -21,6 +22,7 @@ const SECTIONS: BenchSection[] = [
   studioSection,
   schemaSandboxSection,
   schemaSection,
+  longPagesSection,
 ];
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);

@@ -14,6 +14,8 @@ export interface ExtractReport {
   conflicts: MergeConflict[];
   /** Wall-clock milliseconds of the whole extraction. */
   ms: number;
+  /** Of which reading the page (and the viewport screenshot), before any model call. */
+  readMs: number;
 }
 
 /** Progress of an extraction split into parts, reported as each part is answered. */
@@ -31,5 +33,14 @@ export interface ExtractProgress {
 
 /** A report with nothing counted yet. */
 export function emptyExtractReport(maxInputTokens = 0): ExtractReport {
-  return { parts: 0, llmCalls: 0, inputTokens: 0, outputTokens: 0, maxInputTokens, conflicts: [], ms: 0 };
+  return {
+    parts: 0,
+    llmCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    maxInputTokens,
+    conflicts: [],
+    ms: 0,
+    readMs: 0,
+  };
 }

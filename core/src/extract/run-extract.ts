@@ -42,6 +42,7 @@ export async function runExtract(call: ExtractCall, deps: ExtractDependencies): 
     const model = deps.resolveModel(call.options.model);
     const budget = deps.resolveBudget(call.options.model);
     const prepared = await prepareExtract(call.instruction, call.options, deps);
+    report.readMs = Math.round(performance.now() - started);
     const { concurrency, itemKey, onProgress } = call.options;
     return await answerExtract(prepared, schema, {
       model,

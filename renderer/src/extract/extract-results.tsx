@@ -9,7 +9,16 @@ export function ExtractResults({ state, noKeyHint }: { state: RunState; noKeyHin
     case "idle":
       return <p className="extract-empty">Run to see the data here (Ctrl/Cmd+Enter).</p>;
     case "running":
-      return (
+      return state.parts ? (
+        <div className="extract-running" role="status">
+          <p>
+            The page is longer than the model's input budget: part {state.parts.done} of {state.parts.total}{" "}
+            answered…
+          </p>
+          <progress aria-label="Parts answered" value={state.parts.done} max={state.parts.total} />
+          {state.parts.partial !== undefined && <JsonTree value={state.parts.partial} />}
+        </div>
+      ) : (
         <p className="extract-running" role="status">
           Running…
         </p>

@@ -1,11 +1,17 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { StudioError, type StudioParams, type StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 
 /** Where the panel's latest run is. */
 export type RunState =
   | { status: "idle" }
-  | { status: "running"; runId: string; startedAt: number }
+  | {
+      status: "running";
+      runId: string;
+      startedAt: number;
+      /** For a page split to fit the model's input budget: parts answered of all, and the data so far. */
+      parts?: { done: number; total: number; partial?: unknown };
+    }
   | { status: "done"; answer: StudioResult<"extract.run"> }
   | { status: "cancelled" }
   | { status: "failed"; error: StudioError };
@@ -20,6 +26,16 @@ export function useExtractRun(): {
   const studio = useStudio();
   const [state, setState] = useState<RunState>({ status: "idle" });
   const current = useRef<string | undefined>(undefined);
+
+  useEffect(
+    () =>
+      studio.on("run.progress", (event) => {
+        if (event.stage !== "part" || event.runId !== current.current || !event.parts) return;
+        const parts = { done: event.done ?? 0, total: event.parts, partial: event.partial };
+        setState((now) => (now.status === "running" && now.runId === event.runId ? { ...now, parts } : now));
+      }),
+    [studio],
+  );
 
   const run = useCallback(
     (params: Omit<StudioParams<"extract.run">, "runId">) => {

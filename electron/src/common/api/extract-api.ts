@@ -69,7 +69,13 @@ export const extractEvents = {
   /** Where a long run (extract, act) is. */
   "run.progress": z.object({
     runId: z.string(),
-    stage: z.enum(["started", "finished", "failed", "cancelled"]),
+    /** `part`: a page longer than the model's input budget is asked about in parts; one more is answered. */
+    stage: z.enum(["started", "part", "finished", "failed", "cancelled"]),
     ms: z.number().nonnegative().optional(),
+    /** With `part`: how many parts the page was split into, and how many are answered. */
+    parts: z.number().int().positive().optional(),
+    done: z.number().int().nonnegative().optional(),
+    /** With `part` and a schema: the data merged from the parts answered so far. */
+    partial: z.unknown().optional(),
   }),
 } as const;

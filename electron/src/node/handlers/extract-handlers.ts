@@ -89,6 +89,15 @@ async function extractRun(
             ...(ignoreSelectors ? { ignoreSelectors } : {}),
             ...(screenshot ? { screenshot } : {}),
           },
+          onProgress: ({ parts, done, partial }) =>
+            context.emit("run.progress", {
+              runId,
+              stage: "part",
+              parts,
+              done,
+              ms: performance.now() - startedMs,
+              ...(partial && done > 0 && done < parts ? { partial: partial() } : {}),
+            }),
         },
         {
           sessions: await liveBrowserOf(context).sessionsFor(page),
