@@ -4,6 +4,7 @@
  * hosted session splits the snapshot, each merging the parts' answers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cardsInPrompt, CATALOG_JSON_SCHEMA, type AnsweredCard } from "./support/catalog-model.js";
 import { catalogHtml, catalogProduct, catalogProductPath } from "./support/catalog-site.js";
 import { startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
 import { requestTokens, type RecordedModelRequest, type ScriptedReply } from "./support/model-server.js";
@@ -105,45 +106,25 @@ describe("server-side extract of a long page (CLOUD mode)", () => {
     const { browser, page } = await connectSession(session, h.apiKey);
     try {
       await page.goto(h.target.url("/catalog/"));
-      const reply = (request: RecordedModelRequest): ScriptedReply => {
-        const text = userText(request);
-        const body = text.slice(text.search(/^Page snapshot(, part \d+ of \d+)?:$/m));
-        const lines = body.split("\n");
-        const products: { title: string; link: string }[] = [];
-        lines.forEach((line, i) => {
-          const link = /^\s*\[(\d+-\d+)\] link: (.+ NX-\d+)$/.exec(line);
-          if (link && /^\s*\$\d/.test(lines[i + 1] ?? "")) products.push({ title: link[2]!, link: link[1]! });
-        });
-        return { json: { products } };
-      };
+      const reply = (request: RecordedModelRequest): ScriptedReply => ({
+        json: { products: cardsInPrompt(request) },
+      });
       h.model?.enqueue(...Array.from({ length: 50 }, () => reply));
 
       const answer = await h.api("POST", `/v1/sessions/${session.id}/extract`, {
         body: {
           instruction: "Every product with its link",
-          schema: {
-            type: "object",
-            properties: {
-              products: {
-                type: "array",
-                items: {
-                  type: "object",
-                  properties: { title: { type: "string" }, link: { type: "string", format: "uri" } },
-                  required: ["title", "link"],
-                },
-              },
-            },
-            required: ["products"],
-          },
+          schema: CATALOG_JSON_SCHEMA,
           options: { concurrency: 2, serverCache: false },
         },
       });
 
       expect(answer.status).toBe(200);
-      const result = answer.json?.["result"] as { products: { title: string; link: string }[] };
+      const result = answer.json?.["result"] as { products: AnsweredCard[] };
       expect(result.products).toEqual(
         Array.from({ length: CARDS }, (_, i) => ({
           title: catalogProduct(i + 1).title,
+          price: catalogProduct(i + 1).price,
           link: h.target.url(catalogProductPath(i + 1)),
         })),
       );

@@ -12,6 +12,7 @@ import {
 } from "@loupe/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { cardsInPrompt } from "./support/catalog-model.js";
 import { catalogProduct, catalogProductPath, serveCatalog } from "./support/catalog-site.js";
 import { startHarness, type Harness } from "./support/harness.js";
 import { requestTokens, type RecordedModelRequest, type ScriptedReply } from "./support/model-server.js";
@@ -44,23 +45,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => h.model.reset());
 
-/** The content of a prompt's page: its part's lines, or the whole snapshot when it was sent whole. */
-function pageLines(request: RecordedModelRequest): string[] {
-  const user = request.messages().find((m) => m.role === "user")?.text ?? "";
-  const marker = /^Page snapshot(?:, part \d+ of \d+)?:$/m.exec(user);
-  return marker ? user.slice(marker.index + marker[0].length + 1).split("\n") : [];
-}
-
 /** What a faithful model answers for a part: every card whose link and price are both in it. */
 function cardsReply(request: RecordedModelRequest): ScriptedReply {
-  const lines = pageLines(request);
-  const products: { title: string; price: string; link: string }[] = [];
-  lines.forEach((line, i) => {
-    const link = /^\s*\[(\d+-\d+)\] link: (.+ NX-\d+)$/.exec(line);
-    const price = lines[i + 1]?.trim() ?? "";
-    if (link && /^\$\d+\.\d\d$/.test(price)) products.push({ title: link[2]!, price, link: link[1]! });
-  });
-  return { json: { products } };
+  return { json: { products: cardsInPrompt(request) } };
 }
 
 function expectEveryCard(result: z.infer<typeof Products>, count: number): void {

@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "../../core/src/index.js";
+import { cardsInPrompt, CATALOG_JSON_SCHEMA } from "../../test/support/catalog-model.js";
 import { catalogProduct, catalogProductPath, serveCatalog } from "../../test/support/catalog-site.js";
 import {
   requestTokens,
@@ -29,25 +30,6 @@ import { RESULTS_DIR } from "../repo-paths.js";
 const SIZES = [1_000, 3_000, 10_000];
 const WINDOWS = [16_000, 128_000];
 const CONCURRENCIES = [1, 4];
-const SCHEMA = {
-  type: "object",
-  properties: {
-    products: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          title: { type: "string" },
-          price: { type: "string" },
-          link: { type: "string", format: "uri" },
-        },
-        required: ["title", "price", "link"],
-      },
-    },
-  },
-  required: ["products"],
-};
-
 interface Row {
   cards: number;
   window: number;
@@ -179,15 +161,19 @@ async function measure(
     readMs: 0,
   };
   try {
-    const result = (await client.extract("Every product with its title, price and link", SCHEMA, {
-      model: {
-        modelName: "openai/gpt-4.1-mini",
-        baseURL: model.baseURL,
-        apiKey: "bench",
-        maxInputTokens: config.window,
+    const result = (await client.extract(
+      "Every product with its title, price and link",
+      CATALOG_JSON_SCHEMA,
+      {
+        model: {
+          modelName: "openai/gpt-4.1-mini",
+          baseURL: model.baseURL,
+          apiKey: "bench",
+          maxInputTokens: config.window,
+        },
+        concurrency: config.concurrency,
       },
-      concurrency: config.concurrency,
-    })) as { products: { title: string; link: string }[] };
+    )) as { products: { title: string; link: string }[] };
     const seen = new Set<string>();
     for (const product of result.products) {
       if (expected.get(product.link) === product.title && !seen.has(product.link)) {
@@ -210,14 +196,7 @@ async function measure(
 
 /** Every card whose link and price are both in the prompt, after a hosted model's latency. */
 function faithfulReply(request: RecordedModelRequest): ScriptedReply {
-  const user = request.messages().find((m) => m.role === "user")?.text ?? "";
-  const lines = user.slice(user.search(/^Page snapshot(, part \d+ of \d+)?:$/m)).split("\n");
-  const products: { title: string; price: string; link: string }[] = [];
-  lines.forEach((line, i) => {
-    const link = /^\s*\[(\d+-\d+)\] link: (.+ NX-\d+)$/.exec(line);
-    const price = lines[i + 1]?.trim() ?? "";
-    if (link && /^\$\d+\.\d\d$/.test(price)) products.push({ title: link[2]!, price, link: link[1]! });
-  });
+  const products = cardsInPrompt(request);
   const json = { products };
   const input = requestTokens(request);
   return {
