@@ -20,6 +20,8 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition, not a deadline: a loaded machine needs longer than its 1 s default.
+    expect: { poll: { timeout: 15_000 } },
     // Each test file drives its own Chromium; two cores allow two at once without starving the browsers.
     maxWorkers: 2,
   },

@@ -22,7 +22,6 @@ describe("JsonTree", () => {
 
   it("renders 10,000 rows a page at a time", () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `row ${i}` }));
-    const started = performance.now();
     const { container } = render(<JsonTree value={{ rows }} />);
     // Collapsed by default: the big array is one row until someone opens it.
     expect(container.querySelectorAll("li").length).toBeLessThan(10);
@@ -32,8 +31,8 @@ describe("JsonTree", () => {
     expect(screen.getByText(/Show 100 more of 9900 left/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /Show 100 more/ }));
     expect(screen.getByText(/Show 100 more of 9800 left/)).toBeTruthy();
+    // Only what is shown is rendered: two pages of rows, not 10,000 (how fast is the benchmark's business).
     expect(container.querySelectorAll("li").length).toBeLessThan(2000);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it("copies a value and a path", async () => {
