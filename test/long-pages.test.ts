@@ -81,9 +81,11 @@ describe("a catalog longer than the model's window", () => {
 
       // Neighbouring parts overlap, so cards on each boundary were answered by both parts: the merge above
       // kept each once. Show that every boundary had such cards, so the assertion covered them.
-      const found = parts.map(
-        (part) => (cardsReply(part) as { json: z.infer<typeof Products> }).json.products,
-      );
+      // Requests arrive in the order the parts finished sending, not page order: sort them by part number.
+      const partNumber = (r: RecordedModelRequest) => Number(/this is part (\d+) of/.exec(r.text())![1]);
+      const found = [...parts]
+        .sort((a, b) => partNumber(a) - partNumber(b))
+        .map((part) => (cardsReply(part) as { json: z.infer<typeof Products> }).json.products);
       for (let i = 1; i < found.length; i++) {
         const before = new Set(found[i - 1]!.map((p) => p.link));
         expect(found[i]!.filter((p) => before.has(p.link)).length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { loadTokenCounter } from "../model/token-counter.js";
 import type { Logger } from "../log/logger.js";
 import { markdownLines } from "./chunks/index.js";
 import { emptyExtractReport } from "./extract-report.js";
-import { answerParts, DEFAULT_CONCURRENCY, planParts } from "./long-content.js";
+import { answerParts, conversationFits, DEFAULT_CONCURRENCY, planParts } from "./long-content.js";
 import {
   DEFAULT_DOCUMENT_INSTRUCTION,
   DOCUMENT_SCHEMA_SYSTEM,
@@ -101,6 +101,7 @@ export async function extractFromDocument(
     system: DOCUMENT_SCHEMA_SYSTEM,
     messages: [{ role: "user", content: longContent.wholePrompt }],
     signal,
+    fits: (conversation) => conversationFits(budgeted, DOCUMENT_SCHEMA_SYSTEM, conversation),
     onModelCall,
   });
   return { value, parts: 1, llmCalls, usage };

@@ -25,7 +25,9 @@ export interface ExtractOptions {
   concurrency?: number;
   /**
    * For a split page: the property that identifies an item of the schema's lists (a link, a SKU). Items
-   * with the same value are merged into one. Default: equal items found twice where parts overlap are one.
+   * with the same value are merged into one. A list whose array schema names its own (`itemKey` beside
+   * `type: "array"`, or zod 4's `.meta({ itemKey })`) uses that one. Default: equal items found twice
+   * where parts overlap are one.
    */
   itemKey?: string;
   /** Called as the parts of a split page are answered: parts done of all, and the merged answer so far. */

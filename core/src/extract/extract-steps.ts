@@ -18,7 +18,13 @@ import { abortable } from "./abortable.js";
 import type { ExtractOptions } from "./extract-arguments.js";
 import { snapshotLines } from "./chunks/index.js";
 import type { ExtractProgress, ExtractReport } from "./extract-report.js";
-import { answerParts, DEFAULT_CONCURRENCY, planParts, type LongContentRequest } from "./long-content.js";
+import {
+  answerParts,
+  conversationFits,
+  DEFAULT_CONCURRENCY,
+  planParts,
+  type LongContentRequest,
+} from "./long-content.js";
 import { extractIntoSchema } from "./schema-extraction.js";
 import type { NormalizedSchema } from "./schema/index.js";
 import { replaceLinkIdsInText } from "./text-links.js";
@@ -196,6 +202,7 @@ async function answer(
     system: EXTRACT_SCHEMA_SYSTEM,
     messages,
     signal: answering.signal,
+    fits: (conversation) => conversationFits(budgeted, EXTRACT_SCHEMA_SYSTEM, conversation),
     onModelCall,
     onRepair: (issues) =>
       answering.logger.log(

@@ -24,16 +24,25 @@ import {
 } from "./chunks/index.js";
 import type { ExtractProgress, ExtractReport } from "./extract-report.js";
 import { extractIntoSchema, type LinkTable } from "./schema-extraction.js";
-import { buildModelFacingSchema, type NormalizedSchema } from "./schema/index.js";
+import { buildModelFacingSchema, schemaItemKeys, type NormalizedSchema } from "./schema/index.js";
 
 /** Tokens the chat format adds around the messages (role markers, the reply's start), generously. */
 const MESSAGE_FRAMING_TOKENS = 32;
+/** What each further message adds to the framing (its role marker and separators). */
+const MESSAGE_TOKENS = 4;
 /** What an attached viewport screenshot costs (OpenAI's high detail at 1280×720: 1,105), with room. */
 const IMAGE_TOKENS = 1_600;
 /** A part restates this share of the previous part, so an item on the boundary is whole in one of them. */
 const OVERLAP_SHARE = 0.12;
 /** The content of a part must get at least this share of the budget, or splitting makes no sense. */
 const MIN_CONTENT_SHARE = 0.2;
+/**
+ * A prompt that expects JSON keeps this room free for its repair turn (the issues, added to the request
+ * when the first answer would not fit beside them): 5% of the budget, at most 2,000 tokens.
+ */
+function repairRoom(budget: InputBudget): number {
+  return Math.min(2_000, Math.ceil(budget.maxInputTokens * 0.05));
+}
 /** Default for the `concurrency` option: parts answered at once. */
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -89,7 +98,8 @@ export function planParts(request: LongContentRequest, model: BudgetedModel): Co
     counter.count(request.system) +
     schemaTokens +
     MESSAGE_FRAMING_TOKENS +
-    (request.screenshot ? IMAGE_TOKENS : 0);
+    (request.screenshot ? IMAGE_TOKENS : 0) +
+    (request.schema ? repairRoom(budget) : 0);
   // Every token is at least one byte: a prompt of fewer bytes than the room left fits without counting.
   if (fixed + Buffer.byteLength(request.wholePrompt) <= budget.maxInputTokens) return undefined;
 
@@ -143,6 +153,32 @@ export function planParts(request: LongContentRequest, model: BudgetedModel): Co
   });
 }
 /**
+ * Whether a conversation fits the model's input budget, counted the way `planParts` counts a prompt: the
+ * system prompt and every text by the model's tokenizer, a fixed cost for an image and for the framing.
+ */
+export function conversationFits(
+  model: BudgetedModel,
+  system: string,
+  messages: readonly ModelMessage[],
+): boolean {
+  let tokens = model.counter.count(system) + MESSAGE_FRAMING_TOKENS;
+  for (const message of messages) {
+    tokens += MESSAGE_TOKENS;
+    if (typeof message.content === "string") tokens += model.counter.count(message.content);
+    else
+      for (const part of message.content)
+        tokens +=
+          part.type === "text"
+            ? model.counter.count(part.text)
+            : part.type === "image"
+              ? IMAGE_TOKENS
+              : model.counter.count(JSON.stringify(part));
+    if (tokens > model.budget.maxInputTokens) return false;
+  }
+  return true;
+}
+
+/**
  * Answers an instruction over content split into parts: every part asked on its own (at most
  * `concurrency` at once, one repair turn each), then the answers merged by the schema, or — for a
  * free-text answer — combined by one last call. Returns the value (schema) or the free text with link
@@ -184,7 +220,10 @@ export async function answerParts(
         : {}),
     });
   };
-  const options = running.itemKey !== undefined ? { itemKey: running.itemKey } : {};
+  const options = {
+    ...(running.itemKey !== undefined ? { itemKey: running.itemKey } : {}),
+    ...(request.schema ? { schemaKeys: schemaItemKeys(request.schema.jsonSchema) } : {}),
+  };
   progress();
   const results = await runParts(parts, (part, signal) => answerPart(part, request, model, running, signal), {
     concurrency: running.concurrency,
@@ -244,6 +283,7 @@ async function answerPart(
     messages,
     signal,
     part: true,
+    fits: (conversation) => conversationFits(model, request.system, conversation),
     onModelCall: (usage, ms) => running.onModelCall(usage, ms),
     onRepair: (issues) =>
       running.logger.log(
@@ -257,17 +297,78 @@ async function answerPart(
   });
 }
 
+/**
+ * One answer from the parts' free-text answers: one last call over all of them, or — when together they
+ * do not fit the model's input budget — calls over groups that fit, then over the groups' answers, until
+ * one answer is left.
+ *
+ * @throws ClientError when one part's answer alone is too long to combine with anything.
+ */
 async function combineTexts(
   answers: string[],
   request: LongContentRequest,
   model: BudgetedModel,
   running: PartRunning,
 ): Promise<string> {
+  const fits = (group: readonly string[]) =>
+    conversationFits(model, EXTRACT_COMBINE_SYSTEM, [combineMessage(request.instruction, group)]);
+  let round = answers;
+  do {
+    const groups = groupFitting(round, fits);
+    // Groups of one are not progress: they are passed on unchanged, and if every group is one, no two fit.
+    if (groups.length === round.length && (round.length > 1 || !fits(round)))
+      throw new ClientError(
+        `The parts' answers are too long to combine within the model's input budget of ${model.budget.maxInputTokens.toLocaleString("en-US")} tokens ` +
+          `(${model.label}): no two of them fit one prompt. Ask for a shorter answer, give the instruction a schema, or use a model with a larger window (maxInputTokens).`,
+      );
+    if (groups.length > 1)
+      running.logger.log("info", "extract", "the parts' answers are combined in groups that fit the budget", {
+        answers: round.length,
+        groups: groups.length,
+      });
+    round = await runParts(
+      groups,
+      (group, signal) =>
+        group.length === 1 && groups.length > 1
+          ? Promise.resolve(group[0]!)
+          : combineGroup(group, request, model, running, signal),
+      { concurrency: running.concurrency, signal: running.signal },
+    );
+  } while (round.length > 1);
+  return round[0]!;
+}
+
+/** Consecutive answers packed into groups whose combine prompt fits; an answer that fits alone is its own group. */
+function groupFitting(answers: readonly string[], fits: (group: readonly string[]) => boolean): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  for (const answer of answers) {
+    if (current.length && !fits([...current, answer])) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(answer);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+function combineMessage(instruction: string, answers: readonly string[]): ModelMessage {
+  return { role: "user", content: extractCombinePrompt(instruction, answers) };
+}
+
+async function combineGroup(
+  answers: string[],
+  request: LongContentRequest,
+  model: BudgetedModel,
+  running: PartRunning,
+  signal: AbortSignal,
+): Promise<string> {
   const answer = await generateTextAnswer({
     model: model.model,
     system: EXTRACT_COMBINE_SYSTEM,
-    messages: [{ role: "user", content: extractCombinePrompt(request.instruction, answers) }],
-    signal: running.signal,
+    messages: [combineMessage(request.instruction, answers)],
+    signal,
   });
   running.onModelCall(answer.usage, answer.ms);
   return answer.text;

@@ -7,7 +7,7 @@ import {
   type LanguageModelInstance,
   type ModelUsage,
 } from "../model/index.js";
-import { extractRepairPrompt } from "../prompts/extract-prompts.js";
+import { extractRepairPrompt, extractRestatedRepairPrompt } from "../prompts/extract-prompts.js";
 import {
   buildModelFacingSchema,
   formatRepairIssues,
@@ -45,6 +45,12 @@ export interface SchemaExtraction {
    * the merged answer of all parts is validated once.
    */
   part?: boolean;
+  /**
+   * Whether a conversation fits the model's input budget. The repair turn adds the first answer to the
+   * conversation, which can push a prompt that fitted past the window: then the request is asked again
+   * whole with the issues added instead. Without it, every conversation is assumed to fit.
+   */
+  fits?: (messages: readonly ModelMessage[]) => boolean;
 }
 
 /**
@@ -71,18 +77,65 @@ export async function extractIntoSchema(extraction: SchemaExtraction): Promise<u
   const first = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
   if (first.ok) return first.value;
   extraction.onRepair?.(first.issues);
-  extraction.messages.push(
-    { role: "assistant", content: first.text },
-    {
-      role: "user",
-      content: extractRepairPrompt(
-        formatRepairIssues(first.issues, { pathPrefix: modelSchema.wrapped ? [WRAPPER_KEY] : [] }),
-      ),
-    },
-  );
+  const repair = repairConversation(extraction, first, modelSchema.wrapped ? [WRAPPER_KEY] : []);
+  // No room for the repair turn: the first answer's issues are what there is to report.
+  if (!repair) throw new SchemaValidationError(first.issues, first.received);
+  extraction.messages.splice(0, extraction.messages.length, ...repair);
   const second = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
   if (second.ok) return second.value;
   throw new SchemaValidationError(second.issues, second.received);
+}
+
+type Failed = Extract<Checked, { ok: false }>;
+
+/** The shorter lists of issues tried, in turn, when the whole list would not fit the window. */
+const FEW_ISSUES = [20, 5];
+
+/**
+ * The conversation for the repair turn: the first answer and its issues after the request, or — when
+ * that passes the model's input budget — the request alone with the issues added to it, all of them or
+ * the first few. Undefined when not even that fits.
+ */
+function repairConversation(
+  extraction: SchemaExtraction,
+  first: Failed,
+  pathPrefix: string[],
+): ModelMessage[] | undefined {
+  const fits = extraction.fits ?? (() => true);
+  const list = (issues: readonly SchemaIssue[]) => formatRepairIssues(issues, { pathPrefix });
+  const turn: ModelMessage[] = [
+    ...extraction.messages,
+    { role: "assistant", content: first.text },
+    { role: "user", content: extractRepairPrompt(list(first.issues)) },
+  ];
+  if (fits(turn)) return turn;
+  const lists = [list(first.issues)];
+  for (const few of FEW_ISSUES)
+    if (first.issues.length > few)
+      lists.push(
+        `${list(first.issues.slice(0, few))}\n- …and ${first.issues.length - few} more issues like these`,
+      );
+  for (const issues of lists) {
+    const restated = withNote(extraction.messages, extractRestatedRepairPrompt(issues));
+    if (fits(restated)) return restated;
+  }
+  return undefined;
+}
+
+/** The conversation with a note added to its last user message. */
+function withNote(messages: readonly ModelMessage[], note: string): ModelMessage[] {
+  const out = [...messages];
+  const last = out.findLastIndex((m) => m.role === "user");
+  const message = out[last];
+  if (!message || message.role !== "user") return [...out, { role: "user", content: note }];
+  out[last] = {
+    ...message,
+    content:
+      typeof message.content === "string"
+        ? `${message.content}\n\n${note}`
+        : [...message.content, { type: "text", text: note }],
+  };
+  return out;
 }
 
 type Checked =

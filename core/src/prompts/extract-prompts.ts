@@ -39,6 +39,17 @@ export function extractRepairPrompt(issueList: string): string {
   );
 }
 
+/**
+ * The note added to a request asked again because its first answer did not match the schema and the
+ * conversation with that answer would not fit the model's window: the issues, without the answer.
+ */
+export function extractRestatedRepairPrompt(issueList: string): string {
+  return (
+    `An earlier answer to this request did not match the schema:\n${issueList}\n\n` +
+    "Answer with the complete JSON, without these problems. Remember: link fields take the link's id (like 2-17), not a URL."
+  );
+}
+
 /** The system prompt for extraction into a schema from a fetched document (Loupe Cloud's `format: "json"`). */
 export const DOCUMENT_SCHEMA_SYSTEM = [
   "You extract data from a web page's main content, given as markdown, into JSON that matches the given schema.",

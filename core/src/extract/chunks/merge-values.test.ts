@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itemKeyPath } from "../schema/item-keys.js";
 import { mergeValues } from "./merge-values.js";
 
 const item = (n: number) => ({ title: `Product ${n}`, price: `$${n}.00` });
@@ -33,6 +34,24 @@ describe("mergeValues", () => {
       { itemKey: "sku" },
     );
     expect(value).toEqual([{ sku: "a", name: "A", price: "$1" }, item(9)]);
+  });
+
+  it("uses the key the schema names for a list over itemKey, and only for that list", () => {
+    const { value } = mergeValues(
+      [
+        { a: [{ sku: "1", n: 1 }], b: [{ sku: "1", n: 1 }] },
+        { a: [] },
+        { a: [{ sku: "1", n: 2 }], b: [{ sku: "1", n: 2 }] },
+      ],
+      { itemKey: "n", schemaKeys: new Map([[itemKeyPath(["a"]), "sku"]]) },
+    );
+    expect(value).toEqual({
+      a: [{ sku: "1", n: 1 }],
+      b: [
+        { sku: "1", n: 1 },
+        { sku: "1", n: 2 },
+      ],
+    });
   });
 
   it("takes single values from the part that found them and reports a different finding", () => {

@@ -3,6 +3,7 @@
  * (the items the overlap between neighbouring parts found twice dropped), and single values are taken
  * from the part that found them, with any other part's different finding reported as a conflict.
  */
+import { itemKeyPath } from "../schema/item-keys.js";
 
 /** Two parts found different values for one field; the first part's (in page order) was kept. */
 export interface MergeConflict {
@@ -22,6 +23,11 @@ export interface MergeOptions {
    * parts (the overlap) are one item.
    */
   itemKey?: string;
+  /**
+   * Keys the schema names for its lists (its `itemKey` keyword), by `itemKeyPath` of the list: they win
+   * over `itemKey` for that list.
+   */
+  schemaKeys?: ReadonlyMap<string, string>;
 }
 
 /** The merged value and what could not be reconciled. */
@@ -58,7 +64,11 @@ function merge(
 ): unknown {
   const present = found.filter((f) => !isEmpty(f.value));
   if (present.length === 0) return found[0]?.value;
-  if (present.every((f) => Array.isArray(f.value))) return mergeArrays(present as ArrayFound[], options);
+  if (present.every((f) => Array.isArray(f.value)))
+    return mergeArrays(
+      present as ArrayFound[],
+      options.schemaKeys?.get(itemKeyPath(path)) ?? options.itemKey,
+    );
   if (present.every((f) => isRecord(f.value))) {
     const keys = new Set<string>();
     for (const f of present) for (const key of Object.keys(f.value as object)) keys.add(key);
@@ -99,7 +109,7 @@ interface Placed {
   at: number;
 }
 
-function mergeArrays(found: ArrayFound[], options: MergeOptions): unknown[] {
+function mergeArrays(found: ArrayFound[], itemKey: string | undefined): unknown[] {
   const out: unknown[] = [];
   const byKey = new Map<string, number>();
   let previous: { part: number; placed: Placed[] } | undefined;
@@ -115,7 +125,7 @@ function mergeArrays(found: ArrayFound[], options: MergeOptions): unknown[] {
     }
     items.forEach((item, i) => {
       const text = canonical(item);
-      const keyValue = keyOf(item, options.itemKey);
+      const keyValue = keyOf(item, itemKey);
       if (keyValue !== undefined) {
         const at = byKey.get(keyValue);
         if (at !== undefined) {

@@ -5,6 +5,7 @@
 export type { JSONSchema } from "./json-schema.js";
 export type { NormalizedSchema, SchemaKind, SchemaValidation } from "./normalized-schema.js";
 export { normalizeSchema } from "./normalize-schema.js";
+export { itemKeyPath, schemaItemKeys } from "./item-keys.js";
 export {
   buildModelFacingSchema,
   unwrapModelValue,

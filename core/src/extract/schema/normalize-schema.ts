@@ -8,6 +8,7 @@ import { normalizeJsonSchema } from "./from-json-schema.js";
 import { isStandardSchema, normalizeStandardSchema } from "./from-standard-schema.js";
 import { isZod3Schema, normalizeZod3Schema } from "./from-zod3.js";
 import { isZod4Schema, normalizeZod4Schema } from "./from-zod4.js";
+import { schemaItemKeys } from "./item-keys.js";
 import { isPlainObject } from "./json-schema.js";
 import type { NormalizedSchema } from "./normalized-schema.js";
 
@@ -59,9 +60,16 @@ const SCHEMA_KEYWORDS = new Set([
  *
  * @param schema - The schema given to `extract(instruction, schema)`. It is not modified.
  * @throws ClientError when the schema is of no accepted kind, breaks a schema limit, is an invalid JSON
- *   Schema, or cannot be turned into JSON Schema.
+ *   Schema, cannot be turned into JSON Schema, or has an `itemKey` that names no property of its items.
  */
 export async function normalizeSchema(schema: unknown): Promise<NormalizedSchema> {
+  const normalized = await normalizeAnySchema(schema);
+  // An itemKey only matters once a long page is split, but a wrong one is the caller's mistake on any page.
+  schemaItemKeys(normalized.jsonSchema);
+  return normalized;
+}
+
+async function normalizeAnySchema(schema: unknown): Promise<NormalizedSchema> {
   if (isZod4Schema(schema)) return normalizeZod4Schema(schema);
   if (isZod3Schema(schema)) return normalizeZod3Schema(schema);
   if (isStandardSchema(schema)) return normalizeStandardSchema(schema);
