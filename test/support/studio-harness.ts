@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { findChromium } from "@loupe/core/engine";
 import { startWebStudio, type WebStudio } from "../../electron/src/node/web-studio.js";
-import { startModelServer, type ModelServer } from "./model-server.js";
+import { startModelServer, type ModelServer, type ModelServerOptions } from "./model-server.js";
 import { startPageServers, type PageServers } from "./page-server.js";
 
 /** Where e2e screenshots are written (kept by CI as artifacts; ignored by git). */
@@ -28,8 +28,8 @@ export interface StudioHarness {
 }
 
 /** Starts the Studio in web mode against the scripted model and opens its UI in Chromium. */
-export async function startStudioHarness(): Promise<StudioHarness> {
-  const [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
+export async function startStudioHarness(modelOptions: ModelServerOptions = {}): Promise<StudioHarness> {
+  const [servers, model] = await Promise.all([startPageServers(), startModelServer(modelOptions)]);
   const studio = await startWebStudio({
     service: {
       env: { OPENAI_API_KEY: "test-key" },
