@@ -82,4 +82,19 @@ describe("the Extract panel on a page longer than the model's window", () => {
     expect(products).toHaveLength(CARDS);
     expect(products.at(-1)?.title).toBe(catalogProduct(CARDS).title);
   });
+
+  it("Cancel aborts every part in flight and starts no more", { timeout: 300_000 }, async () => {
+    const { ui } = h;
+    h.model.reset();
+    h.model.enqueue(...Array.from({ length: 20 }, () => ({ hang: true as const })));
+    await ui.getByRole("button", { name: "Run", exact: true }).click();
+    const progress = ui.getByRole("progressbar", { name: "Parts answered" });
+    await progress.waitFor({ timeout: 120_000 });
+    const parts = Number(await progress.getAttribute("max"));
+    await expect.poll(() => h.model.requests.length, { timeout: 30_000 }).toBe(parts);
+    await ui.getByRole("button", { name: "Cancel" }).click();
+    await ui.getByText("Cancelled.").waitFor({ timeout: 10_000 });
+    await expect.poll(() => h.model.requests.every((r) => r.aborted)).toBe(true);
+    expect(h.model.requests).toHaveLength(parts);
+  });
 });
