@@ -9,6 +9,18 @@ export {
 } from "./extract/document-extraction.js";
 export { SecretRedactor } from "./client/secret-redactor.js";
 export { checkModelConfiguration, describeModel, type ModelConfiguration } from "./model/index.js";
+// One provider table: the Studio and the Cloud read model keys by the names core resolves them with.
+export {
+  DEFAULT_MODEL,
+  MODEL_KEY_VARIABLE,
+  SUPPORTED_PROVIDERS,
+  keyVariablesFor,
+  modelKeyFromEnvironment,
+  needsNoKey,
+  providerOf,
+  serviceModelFromEnvironment,
+  type ServiceModel,
+} from "./model/index.js";
 export { validateFetchRequest, type FetchRequest } from "./cloud-client/fetch-request.js";
 export { normalizeSchema } from "./extract/schema/index.js";
 export { abortable } from "./extract/abortable.js";

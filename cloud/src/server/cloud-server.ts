@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { totalmem } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { createLimitedServer, type LocalBrowserOptions, type ModelConfiguration } from "@loupe/core/engine";
+import {
+  createLimitedServer,
+  serviceModelFromEnvironment,
+  type LocalBrowserOptions,
+  type ModelConfiguration,
+} from "@loupe/core/engine";
 import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
@@ -89,12 +94,9 @@ declare module "fastify" {
 /** Memory a session's browser is counted at for the default server-wide session limit. */
 const MEMORY_PER_SESSION = 512 * 1024 * 1024;
 
-/** The model server-side work uses, from the environment (SURFACE §3.1). */
+/** The model server-side work uses, from the environment (SURFACE §3.1), read as core reads it. */
 export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): ModelConfiguration {
-  const modelName = env["LOUPE_MODEL"] ?? "openai/gpt-4.1-mini";
-  const baseURL = env["LOUPE_MODEL_BASE_URL"];
-  const apiKey = env["LOUPE_MODEL_API_KEY"];
-  return { modelName, ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}) };
+  return serviceModelFromEnvironment(env);
 }
 
 /** Starts Loupe Cloud: the HTTP API of SURFACE §3.2 over the database in `dataDir`. */

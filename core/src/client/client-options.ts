@@ -39,6 +39,3 @@ export interface SessionCreateParams {
     blockAds?: boolean;
   };
 }
-
-/** The model used when neither the options nor LOUPE_MODEL name one. */
-export const DEFAULT_MODEL = "openai/gpt-4.1-mini";

@@ -17,3 +17,13 @@ export {
   type TextCallResult,
 } from "./model-call.js";
 export type { ModelUsage } from "./model-usage.js";
+export {
+  DEFAULT_MODEL,
+  MODEL_KEY_VARIABLE,
+  keyVariablesFor,
+  modelKeyFromEnvironment,
+  needsNoKey,
+  providerOf,
+  serviceModelFromEnvironment,
+  type ServiceModel,
+} from "./model-environment.js";

@@ -130,7 +130,8 @@ export const PROVIDERS: { readonly [name in ProviderName]: ProviderEntry } = {
       createAnthropic(settings(options, { apiKey, baseURL }))(modelId),
   },
   google: {
-    apiKeyEnv: ["GOOGLE_GENERATIVE_AI_API_KEY"],
+    // The AI SDK reads GOOGLE_GENERATIVE_AI_API_KEY; Google's own SDKs and docs use GEMINI_API_KEY.
+    apiKeyEnv: ["GOOGLE_GENERATIVE_AI_API_KEY", "GEMINI_API_KEY"],
     createModel: ({ modelId, apiKey, baseURL, options }) =>
       createGoogleGenerativeAI(settings(options, { apiKey, baseURL }))(modelId),
   },
@@ -160,8 +161,9 @@ export const PROVIDERS: { readonly [name in ProviderName]: ProviderEntry } = {
       createCerebras(settings(options, { apiKey, baseURL }))(modelId),
   },
   togetherai: {
-    // @ai-sdk/togetherai 2.x now prefers TOGETHER_API_KEY and calls TOGETHER_AI_API_KEY deprecated; both work.
-    apiKeyEnv: ["TOGETHER_AI_API_KEY", "TOGETHER_API_KEY"],
+    // @ai-sdk/togetherai 2.x reads TOGETHER_API_KEY (Together's own name) and still accepts the deprecated
+    // TOGETHER_AI_API_KEY; the current name is listed, and read, first.
+    apiKeyEnv: ["TOGETHER_API_KEY", "TOGETHER_AI_API_KEY"],
     createModel: ({ modelId, apiKey, baseURL, options }) =>
       createTogetherAI(settings(options, { apiKey, baseURL }))(modelId),
   },

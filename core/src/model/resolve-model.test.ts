@@ -18,7 +18,7 @@ const ALL_KEYS = {
   XAI_API_KEY: "xai-key",
   DEEPSEEK_API_KEY: "deepseek-key",
   CEREBRAS_API_KEY: "cerebras-key",
-  TOGETHER_AI_API_KEY: "together-key",
+  TOGETHER_API_KEY: "together-key",
 };
 
 describe("resolveLanguageModel", () => {
@@ -122,9 +122,11 @@ describe("resolveLanguageModel", () => {
     expect(resolveLanguageModel("ollama/llama3.2", {}).provider).toBe("ollama.chat");
   });
 
-  it("accepts togetherai's newer TOGETHER_API_KEY as well", () => {
-    expect(resolveLanguageModel("togetherai/m", { TOGETHER_API_KEY: "k" }).provider).toBe("togetherai.chat");
-    expect(() => resolveLanguageModel("togetherai/m", {})).toThrow(/TOGETHER_AI_API_KEY or TOGETHER_API_KEY/);
+  it("accepts togetherai's deprecated TOGETHER_AI_API_KEY as well", () => {
+    expect(resolveLanguageModel("togetherai/m", { TOGETHER_AI_API_KEY: "k" }).provider).toBe(
+      "togetherai.chat",
+    );
+    expect(() => resolveLanguageModel("togetherai/m", {})).toThrow(/TOGETHER_API_KEY or TOGETHER_AI_API_KEY/);
   });
 });
 

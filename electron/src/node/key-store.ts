@@ -1,5 +1,6 @@
 import { StudioError } from "../common/studio-error.js";
-import { apiKeyFor, keyVariablesFor } from "./environment-keys.js";
+import { keyVariablesFor } from "./environment-keys.js";
+import { modelKeyFromEnvironment } from "@loupe/core/engine";
 
 /**
  * Where the Studio keeps model API keys, one per provider (`openai`, `anthropic`, …). Keys stay in the
@@ -29,7 +30,7 @@ export class EnvironmentKeyStore implements KeyStore {
   constructor(private readonly env: Readonly<Record<string, string | undefined>>) {}
 
   get(provider: string): string | undefined {
-    return apiKeyFor(`${provider}/`, this.env);
+    return modelKeyFromEnvironment(provider, this.env);
   }
 
   async set(provider: string, _key: string): Promise<void> {

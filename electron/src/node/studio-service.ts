@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client, type ClientOptions } from "@loupe/core";
 import { startCloudServer, type CloudServer } from "@loupe/cloud";
 import { startDemoServer, type DemoServer } from "@loupe/core/demo";
-import { SecretRedactor } from "@loupe/core/engine";
+import { DEFAULT_MODEL, SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName, StudioHandlers } from "../common/studio-api.js";
 import { appHandlers } from "./handlers/app-handlers.js";
 import { actHandlers } from "./handlers/act-handlers.js";
@@ -24,7 +24,7 @@ import { followingModel, resolveApiKey, type ModelSettings, type ResolvedModel }
 export interface StudioServiceOptions {
   /** Where keys and defaults are read from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** The first model settings; default LOUPE_MODEL or openai/gpt-4.1-mini. */
+  /** The first model settings; default LOUPE_MODEL or core's DEFAULT_MODEL. */
   settings?: Partial<ModelSettings>;
   /** Extra `Client` options (tests pass `localBrowser`, `logger`). */
   client?: Omit<ClientOptions, "env" | "model" | "disablePino">;
@@ -62,7 +62,7 @@ export class StudioService {
     this.env = options.env ?? process.env;
     this.keys = options.keyStore ?? new EnvironmentKeyStore(this.env);
     this.settings = {
-      model: options.settings?.model ?? this.env["LOUPE_MODEL"] ?? "openai/gpt-4.1-mini",
+      model: options.settings?.model ?? this.env["LOUPE_MODEL"] ?? DEFAULT_MODEL,
       ...(options.settings?.baseURL ? { baseURL: options.settings.baseURL } : {}),
     };
     this.history = new RunHistory((event, payload) => this.options.emit?.(event, payload));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { keyVariablesFor, needsNoKey, SUPPORTED_PROVIDERS } from "@loupe/core/engine";
 import type { KeyStore } from "./key-store.js";
 import { followingModel, publicSettings, resolveApiKey } from "./studio-settings.js";
 
@@ -38,6 +39,21 @@ describe("model settings", () => {
       keySource: "not_needed",
     });
   });
+
+  // The Studio names and reads core's provider table, so a variable the engine would read is one the
+  // Settings panel shows and finds (togetherai once disagreed: TOGETHERAI_API_KEY here, TOGETHER_API_KEY there).
+  it.each(SUPPORTED_PROVIDERS.filter((provider) => !needsNoKey(provider)))(
+    "names and finds %s's key variables as core's provider table lists them",
+    (provider) => {
+      const variables = keyVariablesFor(provider);
+      expect(publicSettings({ model: `${provider}/m` }, {}).keyVariables).toEqual(variables);
+      for (const variable of variables) {
+        const env = { [variable]: "k" };
+        expect(publicSettings({ model: `${provider}/m` }, env)).toMatchObject({ keySource: "environment" });
+        expect(resolveApiKey(`${provider}/m`, memoryStore(), env)).toBe("k");
+      }
+    },
+  );
 
   it("prefers a stored key over the environment", () => {
     const keys = memoryStore({ openai: "sk-stored" });

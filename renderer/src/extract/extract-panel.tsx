@@ -91,7 +91,8 @@ export function ExtractPanel() {
   const needsModel = workspace.instruction.trim() !== "";
   const noKeyHint =
     settings && !settings.hasApiKey
-      ? `No API key for ${settings.model}. Set ${keyNameFor(settings.model)} (or LOUPE_MODEL_API_KEY) in the ` +
+      ? // The variable names come from the main process, which reads them from core's provider table.
+        `No API key for ${settings.model}. Set ${settings.keyVariables.join(" or ")} in the ` +
         `environment or the Settings panel, or choose a model that needs none (ollama/…). With an empty ` +
         `instruction, the page text still works without a key.`
       : undefined;
@@ -196,10 +197,4 @@ function parseJsonSchema(source: string): Record<string, unknown> | StudioError 
       `The JSON Schema is not valid JSON: ${(error as Error).message}`,
     );
   }
-}
-
-/** `openai/gpt-4.1` → `OPENAI_API_KEY` (the service's rule; the key itself never reaches the UI). */
-function keyNameFor(model: string): string {
-  const provider = model.split("/")[0] ?? "";
-  return `${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`;
 }
