@@ -61,6 +61,21 @@ export default tseslint.config(
     },
   },
   {
+    // core/src/protocol/ is Loupe Cloud's HTTP contract, loaded by the renderer too: zod and nothing else.
+    files: ["core/src/protocol/**/*.ts"],
+    ignores: ["core/src/protocol/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(?!zod$|\\./)", message: "protocol/ is zod schemas only: it loads in a browser." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // cloud/ is a server built on core/.
     files: ["cloud/**/*.ts"],
     rules: {
@@ -160,7 +175,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: NODE_BUILTINS, message: "common/ is imported by the renderer: no Node modules." },
-            { group: ["electron", "electron/*", "@loupe/*"], message: "common/ is the contract only." },
+            { group: ["electron", "electron/*"], message: "common/ is the contract only." },
+            {
+              // Loupe Cloud's HTTP contract is zod only, so the Studio's fetch contract is built on it.
+              regex: "^@loupe/(?!core/protocol$)",
+              message: "common/ is the contract only (and Loupe Cloud's, `@loupe/core/protocol`).",
+            },
           ],
         },
       ],

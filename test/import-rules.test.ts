@@ -38,4 +38,23 @@ describe("the import rules", () => {
       1,
     );
   });
+
+  it("keep Loupe Cloud's contract zod-only, and let the Studio contract import nothing else of core", async () => {
+    expect(await importProblems("core/src/protocol/probe.ts", 'export { z } from "zod";\n')).toEqual([]);
+    expect(
+      await importProblems("core/src/protocol/probe.ts", 'export { ClientError } from "../errors.js";\n'),
+    ).toHaveLength(1);
+    expect(
+      await importProblems("core/src/protocol/probe.ts", 'export { readFile } from "node:fs/promises";\n'),
+    ).toHaveLength(1);
+    expect(
+      await importProblems("electron/src/common/probe.ts", 'export * from "@loupe/core/protocol";\n'),
+    ).toEqual([]);
+    expect(
+      await importProblems("electron/src/common/probe.ts", 'export * from "@loupe/core";\n'),
+    ).toHaveLength(1);
+    expect(
+      await importProblems("electron/src/common/probe.ts", 'export * from "@loupe/core/engine";\n'),
+    ).toHaveLength(1);
+  });
 });

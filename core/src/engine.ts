@@ -21,9 +21,9 @@ export {
   serviceModelFromEnvironment,
   type ServiceModel,
 } from "./model/index.js";
-export { validateFetchRequest, type FetchRequest } from "./cloud-client/fetch-request.js";
 export { normalizeSchema } from "./extract/schema/index.js";
 export { abortable } from "./extract/abortable.js";
+export { abortOnTimeout } from "./extract/operation-timeout.js";
 export { findChromium } from "./browser/chromium-discovery.js";
 export {
   launchChromium,
@@ -42,6 +42,7 @@ export {
 export {
   beginEngineExtract,
   engineAct,
+  noModelUsage,
   type EngineContext,
   type EngineExtract,
   type EngineExtractRequest,

@@ -3,6 +3,7 @@
  * callers branch on the class (or on `FetchError.code`), never on the message text.
  */
 import { formatIssuePath } from "./extract/schema/issue-path.js";
+import type { ErrorCode } from "./protocol/error-messages.js";
 
 /** Base class of every error Loupe throws. Catch it to handle all of them at once. */
 export class ClientError extends Error {
@@ -109,18 +110,8 @@ export class ExtractTimeoutError extends ClientError {
 /** A `cloud.fetch()` request failed local validation; nothing was sent. */
 export class FetchValidationError extends ClientError {}
 
-/** The codes Loupe Cloud answers a failed fetch with. */
-export type FetchErrorCode =
-  | "invalid_request"
-  | "unauthorized"
-  | "rate_limited"
-  | "blocked_target"
-  | "target_unreachable"
-  | "tls_error"
-  | "response_too_large"
-  | "target_timeout"
-  | "unsupported_conversion"
-  | "extraction_failed";
+/** The codes Loupe Cloud answers a failed fetch with (the protocol's error codes). */
+export type FetchErrorCode = ErrorCode;
 
 /** Loupe Cloud answered a fetch with an error. A target's own 4xx/5xx is not this: it is `statusCode`. */
 export class FetchError extends ClientError {
@@ -132,7 +123,8 @@ export class FetchError extends ClientError {
     readonly code: FetchErrorCode,
     /** The service's id for the request, to quote when reporting a problem. */
     readonly requestId?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }

@@ -5,14 +5,14 @@
  * shadow roots) and returns its text, a free-text answer, or data shaped by a schema.
  */
 export { Client } from "./client/client.js";
-export * as cloud from "./cloud-client/index.js";
-export type { FetchFormat, FetchRequest, FetchResult } from "./cloud-client/index.js";
+export * as cloud from "./cloud-api/index.js";
+export type { FetchFormat, FetchRequest, FetchResult } from "./cloud-api/index.js";
 export type { ClientEnv, ClientOptions } from "./client/client-options.js";
 export type { ClientMetrics, OperationMetrics } from "./client/metrics.js";
 export type { ExtractOptions } from "./extract/extract-arguments.js";
 export type { ExtractProgress, ExtractReport } from "./extract/extract-report.js";
 export type { MergeConflict } from "./extract/chunks/index.js";
-export type { CacheStatus } from "./client/cloud-messages.js";
+export type { CacheStatus } from "./cloud-api/cloud-messages.js";
 export type { ActOptions } from "./act/act-arguments.js";
 export type { ActAction, ActResult } from "./act/run-act.js";
 export type { ActMethod } from "./act/act-methods.js";

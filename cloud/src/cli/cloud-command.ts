@@ -1,11 +1,12 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { DEFAULT_CLOUD_PORT } from "@loupe/core/protocol";
 import { ApiKeys } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { parsePublicUrl, startCloudServer } from "../server/cloud-server.js";
 
-export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port 4455] [--data-dir DIR] [--allow-private-network]
+export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port ${DEFAULT_CLOUD_PORT}] [--data-dir DIR] [--allow-private-network]
                          [--region local] [--max-sessions 3] [--max-sessions-total N]
                          [--session-idle-timeout 300] [--public-url URL]
        loupe cloud keys create --project NAME [--data-dir DIR]   prints the new key alone on stdout
@@ -64,7 +65,7 @@ interface ServeFlags {
 }
 
 async function serve(values: ServeFlags, dataDir: string): Promise<number> {
-  const port = values.port === undefined ? 4455 : Number(values.port);
+  const port = values.port === undefined ? DEFAULT_CLOUD_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`loupe cloud serve: --port takes a port number (0–65535), not "${values.port}".\n`);
     return 1;

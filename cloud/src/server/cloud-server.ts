@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import { totalmem } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
@@ -7,6 +8,7 @@ import {
   type LocalBrowserOptions,
   type ModelConfiguration,
 } from "@loupe/core/engine";
+import { CLOUD_ROUTES, DEFAULT_CLOUD_PORT, cloudOpenApiDocument } from "@loupe/core/protocol";
 import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
@@ -25,7 +27,7 @@ import { routeUpgrades } from "./upgrade-requests.js";
 /** How to run a Loupe Cloud server. */
 export interface CloudServerOptions {
   host?: string;
-  /** 0 picks a free port. Default 4455. */
+  /** 0 picks a free port. Default DEFAULT_CLOUD_PORT (4455). */
   port?: number;
   /** Where the database lives. */
   dataDir: string;
@@ -91,6 +93,14 @@ declare module "fastify" {
   }
 }
 
+/** The API's routes, for the answer to a path it does not have. */
+const ROUTE_LIST = Object.values(CLOUD_ROUTES)
+  .map((route) => `${route.method} ${route.path}`)
+  .join(", ");
+
+/** This package's version, the OpenAPI document's. `../../package.json` from src/server and dist/server. */
+const CLOUD_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+
 /** Memory a session's browser is counted at for the default server-wide session limit. */
 const MEMORY_PER_SESSION = 512 * 1024 * 1024;
 
@@ -142,14 +152,14 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   }, options.revocationCheckMs ?? 2_000);
   revocations.unref();
   try {
-    await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 4455 });
+    await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? DEFAULT_CLOUD_PORT });
   } catch (error) {
     db.close();
     throw error;
   }
   const releaseMarkdownWorkers = retainMarkdownWorkers();
   const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : (options.port ?? 4455);
+  const port = typeof address === "object" && address ? address.port : (options.port ?? DEFAULT_CLOUD_PORT);
   const host = options.host ?? "127.0.0.1";
   let closing: Promise<void> | undefined;
   return {
@@ -237,12 +247,15 @@ function buildApp(
     void reply.status(404).send({
       statusCode: 404,
       error: "invalid_request",
-      message: `There is no ${request.method} ${request.url.split("?")[0]}. See the API: POST /v1/fetch, POST /v1/sessions, GET|DELETE /v1/sessions/:id, POST /v1/sessions/:id/extract, POST /v1/sessions/:id/act, GET /v1/usage, GET /healthz.`,
+      message: `There is no ${request.method} ${request.url.split("?")[0]}. See the API: ${ROUTE_LIST}, GET /openapi.json.`,
       id: request.id,
     });
   });
 
-  app.get("/healthz", async () => ({ ok: true }));
+  app.get(CLOUD_ROUTES.health.path, async () => ({ ok: true }));
+  // Built once: the document follows from the contract, which does not change while the server runs.
+  const openApi = cloudOpenApiDocument(CLOUD_VERSION);
+  app.get("/openapi.json", async () => openApi);
 
   app.register(async (v1) => {
     v1.addHook("onRequest", async (request) => {
@@ -250,7 +263,7 @@ function buildApp(
       request.project = request.keyHolder.project;
     });
 
-    v1.post("/v1/fetch", async (request, reply) => {
+    v1.post(CLOUD_ROUTES.fetch.path, async (request, reply) => {
       const body = parseFetchBody(request.body);
       const project = request.project;
       return fetches.run(project.id, async () => {
@@ -285,7 +298,7 @@ function buildApp(
       usage,
     });
 
-    v1.get("/v1/usage", async (request) => ({
+    v1.get(CLOUD_ROUTES.usage.path, async (request) => ({
       project: request.project,
       usage: usage.totals(request.project.id),
     }));

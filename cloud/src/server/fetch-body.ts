@@ -1,8 +1,8 @@
-import { FetchValidationError, type FetchFormat } from "@loupe/core";
-import { validateFetchRequest } from "@loupe/core/engine";
+import { fetchBodySchema, type FetchFormat } from "@loupe/core/protocol";
+import { parseBody } from "./request-body.js";
 import { serviceError } from "./service-error.js";
 
-/** `POST /v1/fetch`'s body, checked. */
+/** `POST /v1/fetch`'s body, checked, with the defaults filled in. */
 export interface FetchBody {
   url: string;
   format: FetchFormat;
@@ -13,8 +13,9 @@ export interface FetchBody {
 }
 
 /**
- * Checks a fetch body with exactly the rules the SDK applies before sending (spec §4.2), since callers of
- * the HTTP API need not use the SDK. A broken body is 400 `invalid_request` saying what to change.
+ * Checks a fetch body with the protocol's schema, the one the SDK checks its requests with before
+ * sending (spec §4.2), since callers of the HTTP API need not use the SDK. A broken body is 400
+ * `invalid_request` saying what to change; an unknown field is named with the body's own fields.
  */
 export function parseFetchBody(body: unknown): FetchBody {
   if (typeof body !== "object" || body === null || Array.isArray(body))
@@ -22,20 +23,17 @@ export function parseFetchBody(body: unknown): FetchBody {
       "invalid_request",
       "The body must be a JSON object: { url, format?, schema?, proxies?, allowRedirects?, allowInsecureSsl? }.",
     );
+  // The SDK's own fields, sent by a caller who copied a cloud.fetch() call: say where they go instead.
   for (const field of ["apiKey", "baseURL"]) {
     if (field in body)
       throw serviceError(
         "invalid_request",
-        `${field} does not go in the body: send the key as "Authorization: Bearer <key>".`,
+        field === "apiKey"
+          ? 'apiKey does not go in the body: send the key as "Authorization: Bearer <key>".'
+          : "baseURL does not go in the body: it is the address this request is sent to.",
       );
   }
-  const request = { ...body, apiKey: "(from the Authorization header)" };
-  try {
-    validateFetchRequest(request);
-  } catch (error) {
-    if (error instanceof FetchValidationError) throw serviceError("invalid_request", error.message);
-    throw error;
-  }
+  const request = parseBody(fetchBodySchema, body, "POST /v1/fetch");
   return {
     url: new URL(request.url).href,
     format: request.format ?? "raw",

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { FetchResult } from "@loupe/core";
 import {
   extractFromDocument,
-  normalizeSchema,
   type DocumentExtractionResult,
   type ModelConfiguration,
 } from "@loupe/core/engine";
@@ -10,6 +9,7 @@ import { ClientError, MissingLLMConfigurationError, SchemaValidationError } from
 import { fetchTarget, TargetFetchError, type FetchedTarget, type FetchPolicy } from "../fetch/index.js";
 import type { FetchBody } from "./fetch-body.js";
 import { markdownModule } from "./markdown-loader.js";
+import { checkRequestSchema } from "./request-body.js";
 import { ServiceError, serviceError } from "./service-error.js";
 
 /** What a fetch needs from the server around it. */
@@ -49,15 +49,7 @@ export async function runFetch(body: FetchBody, deps: FetchDependencies): Promis
       "invalid_request",
       "proxies: true, but this server has no proxies configured (LOUPE_PROXY_URLS).",
     );
-  if (body.schema) {
-    // A schema Loupe cannot read is the caller's mistake: say so before fetching anything.
-    try {
-      await normalizeSchema(body.schema);
-    } catch (error) {
-      if (error instanceof ClientError) throw serviceError("invalid_request", error.message);
-      throw error;
-    }
-  }
+  await checkRequestSchema(body.schema, "");
   const proxyUrl = body.proxies
     ? deps.proxyUrls[Math.floor(Math.random() * deps.proxyUrls.length)]
     : undefined;

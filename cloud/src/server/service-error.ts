@@ -1,4 +1,4 @@
-import type { FetchErrorCode } from "@loupe/core";
+import { STATUS_OF_CODE, type ErrorCode } from "@loupe/core/protocol";
 
 /**
  * An error the service answers with: an HTTP status and one of the `FetchError` codes clients branch on.
@@ -7,7 +7,7 @@ import type { FetchErrorCode } from "@loupe/core";
 export class ServiceError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: FetchErrorCode,
+    readonly code: ErrorCode,
     message: string,
     /**
      * For an answer that missed its schema: the issues and the value the model produced, added to the
@@ -19,21 +19,7 @@ export class ServiceError extends Error {
   }
 }
 
-/** The HTTP status each code is answered with. */
-export const STATUS_OF: Record<FetchErrorCode, number> = {
-  invalid_request: 400,
-  unauthorized: 401,
-  rate_limited: 429,
-  blocked_target: 403,
-  target_unreachable: 502,
-  tls_error: 502,
-  response_too_large: 413,
-  target_timeout: 504,
-  unsupported_conversion: 415,
-  extraction_failed: 422,
-};
-
 /** A ServiceError for a code, with its usual status. */
-export function serviceError(code: FetchErrorCode, message: string): ServiceError {
-  return new ServiceError(STATUS_OF[code], code, message);
+export function serviceError(code: ErrorCode, message: string): ServiceError {
+  return new ServiceError(STATUS_OF_CODE[code], code, message);
 }

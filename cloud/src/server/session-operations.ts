@@ -6,9 +6,10 @@ import {
   type ModelConfiguration,
 } from "@loupe/core";
 import {
+  abortOnTimeout,
   beginEngineExtract,
+  noModelUsage,
   engineAct,
-  normalizeSchema,
   type ActResult,
   type EngineUsage,
 } from "@loupe/core/engine";
@@ -16,9 +17,9 @@ import type { UsageLedger } from "../db/usage.js";
 import { extractCacheKey } from "../sessions/cache-key.js";
 import type { ExtractCache } from "../sessions/extract-cache.js";
 import type { HostedSession } from "../sessions/hosted-session.js";
-import type { ActBody, ExtractBody } from "./session-bodies.js";
+import type { ActBody, ExtractBody } from "@loupe/core/protocol";
+import { checkRequestSchema } from "./request-body.js";
 import { ServiceError, serviceError } from "./service-error.js";
-import type { z } from "zod";
 
 /** What server-side extract and act need from the server. */
 export interface SessionOperationDependencies {
@@ -42,21 +43,13 @@ export interface ExtractAnswer {
  */
 export async function sessionExtract(
   session: HostedSession,
-  body: z.infer<typeof ExtractBody>,
+  body: ExtractBody,
   signal: AbortSignal,
   deps: SessionOperationDependencies,
 ): Promise<ExtractAnswer> {
   const options = body.options ?? {};
   const useCache = options.serverCache !== false;
-  if (body.schema) {
-    // A schema Loupe cannot read is the caller's mistake: say so before touching the page.
-    try {
-      await normalizeSchema(body.schema);
-    } catch (error) {
-      if (error instanceof ClientError) throw serviceError("invalid_request", `schema: ${error.message}`);
-      throw error;
-    }
-  }
+  await checkRequestSchema(body.schema, "schema: ");
   return operate(session, "extract", options, signal, deps, async (context) => {
     // The session's redactor: a value an earlier act typed is masked in the prompt, so in the cache key and
     // in the cached result too.
@@ -102,7 +95,7 @@ export async function sessionExtract(
  */
 export function sessionAct(
   session: HostedSession,
-  body: z.infer<typeof ActBody>,
+  body: ActBody,
   signal: AbortSignal,
   deps: SessionOperationDependencies,
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
@@ -136,10 +129,7 @@ async function operate<T extends { usage: EngineUsage }>(
   const controller = new AbortController();
   const abort = () => controller.abort(signal.reason);
   signal.addEventListener("abort", abort, { once: true });
-  const timer =
-    options.timeout === undefined
-      ? undefined
-      : setTimeout(() => controller.abort(new ExtractTimeoutError(kind, options.timeout!)), options.timeout);
+  const cancelTimeout = abortOnTimeout(controller, kind, options.timeout);
   try {
     const result = await session.during(async () => {
       const targetId = options.targetId ?? session.engine.defaultTarget();
@@ -159,7 +149,7 @@ async function operate<T extends { usage: EngineUsage }>(
     });
     throw answer;
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
     signal.removeEventListener("abort", abort);
   }
 }
@@ -193,5 +183,5 @@ function explain(error: unknown, session: HostedSession, targetId: string | unde
 }
 
 function noModel(started: number): EngineUsage {
-  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: Math.round(performance.now() - started) };
+  return noModelUsage(Math.round(performance.now() - started));
 }

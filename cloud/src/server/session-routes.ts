@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { SessionRegistry } from "../sessions/session-registry.js";
 import type { SessionState } from "../sessions/session-state.js";
 import type { ConcurrencyLimit } from "./concurrency-limit.js";
-import { ActBody, CreateSessionBody, ExtractBody, parseBody } from "./session-bodies.js";
+import { actBodySchema, createSessionBodySchema, extractBodySchema } from "@loupe/core/protocol";
+import { parseBody } from "./request-body.js";
 import { sessionAct, sessionExtract, type SessionOperationDependencies } from "./session-operations.js";
 
 /** The session routes need a registry and what extract and act need. */
@@ -24,7 +25,7 @@ export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDep
     withConnectUrl(state, request, publicUrl);
 
   v1.post("/v1/sessions", async (request) => {
-    const body = parseBody(CreateSessionBody, request.body, "POST /v1/sessions");
+    const body = parseBody(createSessionBodySchema, request.body, "POST /v1/sessions");
     const state = await sessions.create(request.keyHolder, {
       ...(body.region ? { region: body.region } : {}),
       blockAds: body.browserSettings?.blockAds === true,
@@ -42,13 +43,13 @@ export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDep
   );
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/extract", async (request, reply) => {
-    const body = parseBody(ExtractBody, request.body, "POST /v1/sessions/:id/extract");
+    const body = parseBody(extractBodySchema, request.body, "POST /v1/sessions/:id/extract");
     const session = sessions.runningSession(request.project.id, request.params.id);
     return calls.run(request.project.id, () => sessionExtract(session, body, hangUpSignal(reply), deps));
   });
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/act", async (request, reply) => {
-    const body = parseBody(ActBody, request.body, "POST /v1/sessions/:id/act");
+    const body = parseBody(actBodySchema, request.body, "POST /v1/sessions/:id/act");
     const session = sessions.runningSession(request.project.id, request.params.id);
     return calls.run(request.project.id, () => sessionAct(session, body, hangUpSignal(reply), deps));
   });

@@ -7,6 +7,7 @@ import { runAct, type ActDependencies, type ActResult } from "../act/run-act.js"
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
+import { abortOnTimeout } from "../extract/operation-timeout.js";
 import { resolveInputBudget } from "../model/input-budget.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import { checkModelConfiguration, resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
@@ -15,10 +16,10 @@ import type { ClientEnv, ClientOptions } from "./client-options.js";
 import { maskError, maskValue, SecretRedactor, type Mask } from "./secret-redactor.js";
 import { MetricsRecorder, type ClientMetrics, type OperationName } from "./metrics.js";
 import { PageRegistry } from "./page-registry.js";
-import { resolveCloudEndpoint } from "./cloud-api.js";
-import { connectUrlWithKey, startCloudBrowser } from "./cloud-session.js";
-import type { CacheStatus } from "./cloud-messages.js";
-import { cloudAct, cloudExtract, type CloudOperationsContext } from "./cloud-operations.js";
+import { resolveCloudEndpoint } from "../cloud-api/cloud-http.js";
+import { connectUrlWithKey, startCloudBrowser } from "../cloud-api/cloud-session.js";
+import type { CacheStatus } from "../cloud-api/cloud-messages.js";
+import { cloudAct, cloudExtract, type CloudOperationsContext } from "../cloud-api/cloud-operations.js";
 
 /** What a started client holds; `cloud` is there with env CLOUD, where extract and act run remotely. */
 interface Running {
@@ -236,10 +237,7 @@ export class Client {
     const logger = running.logger;
     const started = performance.now();
     const controller = new AbortController();
-    const timer =
-      timeout === undefined
-        ? undefined
-        : setTimeout(() => controller.abort(new ExtractTimeoutError(name, timeout)), timeout);
+    const cancelTimeout = abortOnTimeout(controller, name, timeout);
     const redact: Mask = (text, inUrl) => this.secrets.redact(text, inUrl);
     try {
       const result = await work(running, controller.signal);
@@ -247,7 +245,7 @@ export class Client {
     } catch (error) {
       throw maskError(this.explain(error), redact);
     } finally {
-      clearTimeout(timer);
+      cancelTimeout();
       const ms = performance.now() - started;
       this.recorder.recordOperation(name, ms);
       logger.log("info", name, `${name} finished`, { ms: Math.round(ms) });

@@ -21,6 +21,11 @@ export interface EngineUsage {
   ms: number;
 }
 
+/** The usage of an operation that asked no model (page text, a cache hit): nothing but its time. */
+export function noModelUsage(ms: number): EngineUsage {
+  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms };
+}
+
 /** The page an operation works on, and how it may be stopped. */
 export interface EngineContext {
   sessions: PageSessions;

@@ -10,6 +10,7 @@ import {
   UnsupportedModelError,
 } from "../errors.js";
 import { checkBudget } from "./input-budget.js";
+import { DEFAULT_MODEL } from "./model-environment.js";
 import {
   isLanguageModelInstance,
   splitModelName,
@@ -27,7 +28,8 @@ import {
 /** AI SDK 6 runs models of these specification versions (v2 in a compatibility mode). */
 const SUPPORTED_SPECIFICATION_VERSIONS = ["v2", "v3"];
 
-const EXAMPLE_MODEL = "openai/gpt-4.1-mini";
+/** The model named in examples: the one a client uses by default. */
+const EXAMPLE_MODEL = DEFAULT_MODEL;
 
 /** A string or object configuration after its name, provider and options have been checked. */
 interface CheckedConfiguration {

@@ -1,5 +1,5 @@
 import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
-import { beginEngineExtract, type EngineUsage } from "@loupe/core/engine";
+import { abortOnTimeout, beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
 import type { StudioHandlers, StudioParsedParams, StudioResult } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
 import { liveBrowserOf } from "../live/live-browser.js";
@@ -50,15 +50,11 @@ async function extractRun(
   // model request in flight, so a cancelled run costs no further tokens.
   const controller = new AbortController();
   runs.set(runId, controller);
-  const { timeout } = options;
-  const timer =
-    timeout === undefined
-      ? undefined
-      : setTimeout(() => controller.abort(new ExtractTimeoutError("extract", timeout)), timeout);
+  const cancelTimeout = abortOnTimeout(controller, "extract", options.timeout);
   const page = context.tabs.active();
   const started = new Date();
   const startedMs = performance.now();
-  let usage: Omit<EngineUsage, "ms"> = NO_MODEL_WORK;
+  let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
   const metrics = () => ({ ...usage, ms: performance.now() - startedMs });
   const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) =>
     // Fire and forget: the thumbnail takes a screenshot, and the answer should not wait for it.
@@ -131,7 +127,7 @@ async function extractRun(
       };
     throw error;
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
     runs.delete(runId);
   }
 }
@@ -150,5 +146,3 @@ async function evaluateZod(sandbox: SchemaSandbox, source: string): Promise<Reco
 function describeIssue(issue: SourceIssue): string {
   return issue.line ? `line ${issue.line}:${issue.column ?? 1}: ${issue.message}` : issue.message;
 }
-
-const NO_MODEL_WORK = { llmCalls: 0, inputTokens: 0, outputTokens: 0 };

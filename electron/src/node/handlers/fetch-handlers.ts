@@ -1,4 +1,5 @@
 import { cloud } from "@loupe/core";
+import { noModelUsage } from "@loupe/core/engine";
 import type { StudioHandlers } from "../../common/studio-api.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -21,7 +22,7 @@ export function fetchHandlers(context: StudioContext): FetchHandlers {
         const record = await context.history.record({
           ...report,
           outcome: { ok: true, output: result },
-          metrics: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms },
+          metrics: noModelUsage(ms),
         });
         return { ...result, ms, historyId: record.id };
       } catch (error) {

@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { ClientError, SchemaValidationError } from "../errors.js";
 import { parseExtractArguments } from "../extract/extract-arguments.js";
-import {
-  buildActRequest,
-  buildExtractRequest,
-  finishExtract,
-  parseActResult,
-  parseServerAnswer,
-  withCacheStatus,
-} from "./cloud-messages.js";
+import { buildActRequest, buildExtractRequest, finishExtract, withCacheStatus } from "./cloud-messages.js";
 
 describe("buildExtractRequest", () => {
   it("sends the page-text form with options only", async () => {
@@ -90,39 +83,6 @@ describe("buildActRequest", () => {
   });
 });
 
-describe("parseServerAnswer", () => {
-  it("reads result, cacheStatus and usage", async () => {
-    expect(
-      parseServerAnswer(
-        {
-          result: { a: 1 },
-          cacheStatus: "HIT",
-          usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: 3 },
-        },
-        "extract()",
-      ),
-    ).toEqual({
-      result: { a: 1 },
-      cacheStatus: "HIT",
-      usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, ms: 3 },
-    });
-  });
-
-  it("has no cacheStatus when the service sent none (serverCache false), and no usage when absent", async () => {
-    expect(parseServerAnswer({ result: null }, "extract()")).toEqual({
-      result: null,
-      cacheStatus: undefined,
-      usage: undefined,
-    });
-  });
-
-  it("refuses an answer without a result", async () => {
-    expect(() => parseServerAnswer({ data: 1 }, "extract()")).toThrow(
-      `Loupe Cloud's answer to extract() has no "result": {"data":1}`,
-    );
-  });
-});
-
 describe("finishExtract", () => {
   const hit = { cacheStatus: "HIT" as const, usage: undefined };
 
@@ -146,7 +106,6 @@ describe("finishExtract", () => {
       await finishExtract(call, normalized, {
         result: { price: "$12" },
         cacheStatus: "MISS",
-        usage: undefined,
       }),
     ).toEqual({
       price: 12,
@@ -160,7 +119,6 @@ describe("finishExtract", () => {
     const error = await finishExtract(call, schema, {
       result: { n: 3 },
       cacheStatus: undefined,
-      usage: undefined,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaValidationError);
     expect(error).toMatchObject({ received: { n: 3 }, issues: [{ path: ["n"] }] });
@@ -171,7 +129,6 @@ describe("finishExtract", () => {
       finishExtract(parseExtractArguments(["q"]), undefined, {
         result: { other: 1 },
         cacheStatus: undefined,
-        usage: undefined,
       }),
     ).rejects.toThrow(`Loupe Cloud's extract result has no "extraction" text: {"other":1}`);
   });
@@ -186,13 +143,5 @@ describe("withCacheStatus", () => {
     expect(withCacheStatus({ cacheStatus: "mine" }, "HIT")).toEqual({ cacheStatus: "mine" });
     const date = new Date(0);
     expect(withCacheStatus(date, "HIT")).toBe(date);
-  });
-});
-
-describe("parseActResult", () => {
-  it("accepts { success, message, action? } and refuses anything else", async () => {
-    const result = { success: true, message: "clicked", action: { method: "click" } };
-    expect(parseActResult(result)).toEqual(result);
-    expect(() => parseActResult({ ok: true })).toThrow(/act result is not \{ success, message, action\? \}/);
   });
 });

@@ -2,35 +2,28 @@
  * The messages of a hosted session's extract and act: the request bodies built from a parsed call, and
  * the service's answers checked and turned into what LOCAL returns for the same call. No I/O here.
  */
+import type { z } from "zod";
 import type { ActOptions } from "../act/act-arguments.js";
-import type { ActResult } from "../act/run-act.js";
+import type {
+  actBodySchema,
+  extractAnswerSchema,
+  extractBodySchema,
+  extractOptionsSchema,
+} from "../protocol/index.js";
 import { ClientError, SchemaValidationError } from "../errors.js";
 import type { ExtractCall } from "../extract/extract-arguments.js";
 import { normalizeSchema, type NormalizedSchema } from "../extract/schema/index.js";
-import type { OperationName } from "./metrics.js";
+import type { OperationName } from "../client/metrics.js";
 
 /** Whether Loupe Cloud answered an extract from its result cache. */
 export type CacheStatus = "HIT" | "MISS";
 
-/** What the service reports an operation cost on its side. */
-export interface ServerUsage {
-  llmCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** Milliseconds the service spent on the operation. */
-  ms: number;
-}
-
-/** A checked answer of `POST /v1/sessions/:id/extract` or `/act`. */
-export interface ServerAnswer {
-  result: unknown;
-  cacheStatus: CacheStatus | undefined;
-  usage: ServerUsage | undefined;
-}
+/** A checked answer of `POST /v1/sessions/:id/extract` (act's has no `cacheStatus`). */
+export type ServerAnswer = z.infer<typeof extractAnswerSchema>;
 
 /** An extract request for the service, and the caller's schema to validate its answer with. */
 export interface CloudExtractRequest {
-  body: Record<string, unknown>;
+  body: z.input<typeof extractBodySchema>;
   schema: NormalizedSchema | undefined;
 }
 
@@ -48,17 +41,17 @@ export async function buildExtractRequest(
   rejectModelOption(call.options.model, "extract");
   const schema = call.form === "schema" ? await normalizeSchema(call.schema) : undefined;
   const { selector, ignoreSelectors, timeout, screenshot, concurrency, itemKey } = call.options;
-  const options: Record<string, unknown> = { serverCache, targetId };
-  if (selector !== undefined) options["selector"] = selector;
-  if (ignoreSelectors !== undefined) options["ignoreSelectors"] = ignoreSelectors;
-  if (timeout !== undefined) options["timeout"] = timeout;
-  if (screenshot !== undefined) options["screenshot"] = screenshot;
+  const options: z.input<typeof extractOptionsSchema> = { serverCache, targetId };
+  if (selector !== undefined) options.selector = selector;
+  if (ignoreSelectors !== undefined) options.ignoreSelectors = ignoreSelectors;
+  if (timeout !== undefined) options.timeout = timeout;
+  if (screenshot !== undefined) options.screenshot = screenshot;
   // A long page is split on the service, by its model's budget; these say how to run and merge the parts.
-  if (concurrency !== undefined) options["concurrency"] = concurrency;
-  if (itemKey !== undefined) options["itemKey"] = itemKey;
-  const body: Record<string, unknown> = { options };
-  if (call.form !== "page-text") body["instruction"] = call.instruction;
-  if (schema) body["schema"] = schema.jsonSchema;
+  if (concurrency !== undefined) options.concurrency = concurrency;
+  if (itemKey !== undefined) options.itemKey = itemKey;
+  const body: z.input<typeof extractBodySchema> = { options };
+  if (call.form !== "page-text") body.instruction = call.instruction;
+  if (schema) body.schema = schema.jsonSchema;
   return { body, schema };
 }
 
@@ -71,38 +64,12 @@ export function buildActRequest(
   instruction: string,
   options: ActOptions,
   targetId: string,
-): Record<string, unknown> {
+): z.input<typeof actBodySchema> {
   rejectModelOption(options.model, "act");
-  const sent: Record<string, unknown> = { targetId };
-  if (options.variables !== undefined) sent["variables"] = options.variables;
-  if (options.timeout !== undefined) sent["timeout"] = options.timeout;
+  const sent: NonNullable<z.input<typeof actBodySchema>["options"]> = { targetId };
+  if (options.variables !== undefined) sent.variables = options.variables;
+  if (options.timeout !== undefined) sent.timeout = options.timeout;
   return { instruction, options: sent };
-}
-
-/**
- * Checks an answer of the service's extract or act: `{ result, cacheStatus?, usage }`.
- * @throws ClientError when it is not that shape.
- */
-export function parseServerAnswer(value: unknown, what: string): ServerAnswer {
-  if (typeof value !== "object" || value === null || !("result" in value))
-    throw new ClientError(
-      `Loupe Cloud's answer to ${what} has no "result": ${JSON.stringify(value)?.slice(0, 200)}`,
-    );
-  const o = value as Record<string, unknown>;
-  const cacheStatus =
-    o["cacheStatus"] === "HIT" || o["cacheStatus"] === "MISS" ? o["cacheStatus"] : undefined;
-  const u = o["usage"] as Record<string, unknown> | undefined;
-  const count = (key: string) => (typeof u?.[key] === "number" ? (u[key] as number) : 0);
-  const usage =
-    typeof u === "object" && u !== null
-      ? {
-          llmCalls: count("llmCalls"),
-          inputTokens: count("inputTokens"),
-          outputTokens: count("outputTokens"),
-          ms: count("ms"),
-        }
-      : undefined;
-  return { result: o["result"], cacheStatus, usage };
 }
 
 /**
@@ -115,7 +82,7 @@ export function parseServerAnswer(value: unknown, what: string): ServerAnswer {
 export async function finishExtract(
   call: ExtractCall,
   schema: NormalizedSchema | undefined,
-  answer: ServerAnswer,
+  answer: Pick<ServerAnswer, "result" | "cacheStatus">,
 ): Promise<unknown> {
   let value: unknown;
   if (call.form === "page-text") value = { pageText: textField(answer.result, "pageText") };
@@ -135,19 +102,6 @@ export async function finishExtract(
 export function withCacheStatus(value: unknown, cacheStatus: CacheStatus | undefined): unknown {
   if (cacheStatus === undefined || !isPlainObject(value) || Object.hasOwn(value, "cacheStatus")) return value;
   return { ...value, cacheStatus };
-}
-
-/**
- * Checks the service's act result: `{ success, message, action? }`.
- * @throws ClientError when it is not that shape.
- */
-export function parseActResult(result: unknown): ActResult {
-  const o = (isPlainObject(result) ? result : {}) as Record<string, unknown>;
-  if (typeof o["success"] !== "boolean" || typeof o["message"] !== "string")
-    throw new ClientError(
-      `Loupe Cloud's act result is not { success, message, action? }: ${JSON.stringify(result)?.slice(0, 200)}`,
-    );
-  return o as unknown as ActResult;
 }
 
 function textField(result: unknown, field: "pageText" | "extraction"): string {

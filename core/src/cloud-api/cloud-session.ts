@@ -1,7 +1,9 @@
 import { connectBrowser, type BrowserSession } from "../browser/browser-session.js";
 import { ClientError } from "../errors.js";
-import { CloudApiError, callCloud, type CloudEndpoint } from "./cloud-api.js";
-import type { SessionCreateParams } from "./client-options.js";
+import type { z } from "zod";
+import { CLOUD_ROUTES, type createSessionBodySchema } from "../protocol/index.js";
+import { CloudApiError, callRoute, type CloudEndpoint } from "./cloud-http.js";
+import type { SessionCreateParams } from "../client/client-options.js";
 
 /** A hosted session as `POST /v1/sessions` describes it. */
 export interface CloudSessionInfo {
@@ -16,28 +18,6 @@ export interface CloudSessionInfo {
 export interface CloudBrowser {
   session: CloudSessionInfo;
   browser: BrowserSession;
-}
-
-/**
- * Checks the service's answer to `POST /v1/sessions`, so a server speaking another version of the API is
- * a clear error here rather than an undefined URL later.
- * @throws ClientError naming the field that is missing.
- */
-export function parseSessionInfo(value: unknown): CloudSessionInfo {
-  const o = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
-  for (const field of ["id", "connectUrl"] as const) {
-    if (typeof o[field] !== "string" || !o[field])
-      throw new ClientError(
-        `Loupe Cloud's answer to creating a session has no "${field}"; is the server a Loupe Cloud ` +
-          `that serves hosted sessions (POST /v1/sessions)? Got: ${JSON.stringify(value)?.slice(0, 200)}`,
-      );
-  }
-  return {
-    id: o["id"] as string,
-    connectUrl: o["connectUrl"] as string,
-    region: typeof o["region"] === "string" ? o["region"] : "",
-    createdAt: typeof o["createdAt"] === "string" ? o["createdAt"] : "",
-  };
 }
 
 /**
@@ -68,8 +48,10 @@ export function checkConnectUrl(connectUrl: string, cloudURL: string): void {
 }
 
 /** The body of `POST /v1/sessions`: only the fields the API knows, so a typo does not travel. */
-export function sessionCreateBody(params: SessionCreateParams | undefined): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+export function sessionCreateBody(
+  params: SessionCreateParams | undefined,
+): z.input<typeof createSessionBodySchema> {
+  const body: z.input<typeof createSessionBodySchema> = {};
   if (params?.region !== undefined) body["region"] = params.region;
   if (params?.browserSettings?.blockAds !== undefined)
     body["browserSettings"] = { blockAds: params.browserSettings.blockAds };
@@ -98,11 +80,13 @@ export async function startCloudBrowser(
   params: SessionCreateParams | undefined,
   onDeath: (reason: string) => void,
 ): Promise<CloudBrowser> {
-  const session = parseSessionInfo(
-    await callCloud(endpoint, "creating a session", "POST", "/v1/sessions", {
-      body: sessionCreateBody(params),
-    }),
+  const { id, connectUrl, region, createdAt } = await callRoute(
+    endpoint,
+    "creating a session",
+    CLOUD_ROUTES.createSession,
+    { body: sessionCreateBody(params) },
   );
+  const session = { id, connectUrl, region, createdAt };
   const end = () => endCloudSession(endpoint, session.id);
   try {
     checkConnectUrl(session.connectUrl, endpoint.cloudURL);
@@ -137,7 +121,7 @@ export async function startCloudBrowser(
  */
 export async function endCloudSession(endpoint: CloudEndpoint, id: string): Promise<void> {
   try {
-    await callCloud(endpoint, `ending session ${id}`, "DELETE", `/v1/sessions/${encodeURIComponent(id)}`);
+    await callRoute(endpoint, `ending session ${id}`, CLOUD_ROUTES.endSession, { id });
   } catch (error) {
     if (error instanceof CloudApiError && error.status === 404) return;
     throw error;

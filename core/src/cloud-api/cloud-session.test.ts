@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientError } from "../errors.js";
-import { checkConnectUrl, connectUrlWithKey, parseSessionInfo, sessionCreateBody } from "./cloud-session.js";
+import { checkConnectUrl, connectUrlWithKey, sessionCreateBody } from "./cloud-session.js";
 
 describe("sessionCreateBody", () => {
   it("sends only the fields the API knows", () => {
@@ -10,23 +9,6 @@ describe("sessionCreateBody", () => {
       browserSettings: { blockAds: true },
     });
     expect(sessionCreateBody({ browserSettings: {} })).toEqual({});
-  });
-});
-
-describe("parseSessionInfo", () => {
-  it("reads the session the service created", () => {
-    const info = {
-      id: "s1",
-      connectUrl: "ws://h/v1/sessions/s1/connect",
-      region: "local",
-      createdAt: "2025-01-01",
-    };
-    expect(parseSessionInfo(info)).toEqual(info);
-  });
-
-  it("refuses an answer without a connectUrl, saying which server API it expected", () => {
-    expect(() => parseSessionInfo({ id: "s1" })).toThrow(ClientError);
-    expect(() => parseSessionInfo({ id: "s1" })).toThrow(/has no "connectUrl"; is the server a Loupe Cloud/);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   callCloud,
   parseCloudAnswer,
   resolveCloudEndpoint,
-} from "./cloud-api.js";
+} from "./cloud-http.js";
 
 const endpoint = { cloudURL: "http://cloud.test:4455", apiKey: "lk_secret" };
 

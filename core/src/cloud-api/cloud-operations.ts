@@ -1,17 +1,12 @@
+import type { z } from "zod";
 import type { ActOptions } from "../act/act-arguments.js";
 import type { ActResult } from "../act/run-act.js";
 import { ExtractTimeoutError, SchemaValidationError, type SchemaIssue } from "../errors.js";
 import type { ExtractCall } from "../extract/extract-arguments.js";
-import { CloudApiError, callCloud, type CloudEndpoint } from "./cloud-api.js";
-import {
-  buildActRequest,
-  buildExtractRequest,
-  finishExtract,
-  parseActResult,
-  parseServerAnswer,
-  type ServerAnswer,
-} from "./cloud-messages.js";
-import type { MetricsRecorder, OperationName } from "./metrics.js";
+import { CLOUD_ROUTES } from "../protocol/index.js";
+import { CloudApiError, callRoute, type CloudEndpoint } from "./cloud-http.js";
+import { buildActRequest, buildExtractRequest, finishExtract } from "./cloud-messages.js";
+import type { MetricsRecorder, OperationName } from "../client/metrics.js";
 
 /** What the operations of one hosted session need. */
 export interface CloudOperationsContext {
@@ -53,20 +48,23 @@ export async function cloudAct(
 ): Promise<ActResult> {
   const body = buildActRequest(instruction, options, targetId);
   const answer = await send(context, "act", body, options.timeout, signal);
-  return parseActResult(answer.result);
+  return answer.result as ActResult;
 }
 
-async function send(
+async function send<O extends OperationName>(
   context: CloudOperationsContext,
-  operation: OperationName,
-  body: Record<string, unknown>,
+  operation: O,
+  body: unknown,
   timeout: number | undefined,
   signal: AbortSignal,
-): Promise<ServerAnswer> {
-  const path = `/v1/sessions/${encodeURIComponent(context.sessionId)}/${operation}`;
-  let value: unknown;
+): Promise<z.infer<(typeof CLOUD_ROUTES)[O]["answer"]>> {
+  let answer: z.infer<(typeof CLOUD_ROUTES)[O]["answer"]>;
   try {
-    value = await callCloud(context.endpoint, `running ${operation}()`, "POST", path, { body, signal });
+    answer = await callRoute(context.endpoint, `running ${operation}()`, CLOUD_ROUTES[operation], {
+      id: context.sessionId,
+      body,
+      signal,
+    });
   } catch (error) {
     // The service ran out of the call's time before this side's timer fired: the same failure.
     if (timeout !== undefined && error instanceof CloudApiError && error.code === "target_timeout")
@@ -76,8 +74,7 @@ async function send(
     if (missed) throw Object.assign(missed, { cause: error });
     throw error;
   }
-  const answer = parseServerAnswer(value, `${operation}()`);
-  if (answer.usage) context.metrics.recordServerUsage(operation, answer.usage);
+  context.metrics.recordServerUsage(operation, answer.usage);
   return answer;
 }
 

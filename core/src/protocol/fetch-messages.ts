@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { jsonSchemaObject } from "./json-values.js";
+
+/** The formats `POST /v1/fetch` returns content in. */
+export const FETCH_FORMATS = ["raw", "json", "markdown"] as const;
+
+/** One of {@link FETCH_FORMATS}. */
+export type FetchFormat = (typeof FETCH_FORMATS)[number];
+
+const flag = () =>
+  z.boolean({ error: (issue) => `must be true or false, not ${JSON.stringify(issue.input)}` });
+
+/** The fields of a fetch, as `POST /v1/fetch` takes them and `cloud.fetch` sends them. */
+export const fetchFields = {
+  /** The http(s) URL to fetch. */
+  url: z.url({
+    protocol: /^https?$/,
+    error: (issue) =>
+      typeof issue.input === "string"
+        ? `must be an absolute http or https URL, not ${JSON.stringify(issue.input)}`
+        : "is required: the http or https URL to fetch",
+  }),
+  /** `raw` (default), `markdown` (main content as GitHub-flavoured markdown) or `json` (needs `schema`). */
+  format: z
+    .enum(FETCH_FORMATS, {
+      error: (issue) => `must be one of ${FETCH_FORMATS.join(", ")}, not ${JSON.stringify(issue.input)}`,
+    })
+    .optional(),
+  /** A JSON Schema; required with `format: "json"`, refused with any other format. */
+  schema: jsonSchemaObject.optional(),
+  /** Route through the service's proxies. Default false. */
+  proxies: flag().optional(),
+  /** Follow redirects, each hop checked like the first; when false a 3xx is the result. Default false. */
+  allowRedirects: flag().optional(),
+  /** Skip TLS certificate verification. Default false. */
+  allowInsecureSsl: flag().optional(),
+};
+
+/**
+ * Spec §4.2 rules 2 and 3: `json` needs a schema, and a schema goes with `json` only. A refinement, so
+ * the body's JSON Schema still lists each field on its own.
+ */
+export function checkFormatAndSchema(
+  body: { format?: FetchFormat | undefined; schema?: unknown },
+  context: z.RefinementCtx,
+): void {
+  const format = body.format ?? "raw";
+  if (format === "json" && body.schema === undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["schema"],
+      message: 'is required with format "json": the JSON Schema of the data to extract',
+    });
+  if (format !== "json" && body.schema !== undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["schema"],
+      message: `goes with format "json" only; remove it or set format: "json" (format is "${format}")`,
+    });
+}
+
+/** `POST /v1/fetch`: the fetch request fields without `apiKey` (SURFACE §3.2). */
+export const fetchBodySchema = z.strictObject(fetchFields).superRefine(checkFormatAndSchema);
+
+/** A checked `POST /v1/fetch` body. */
+export type FetchBody = z.infer<typeof fetchBodySchema>;
+
+/** `POST /v1/fetch`'s answer, which `cloud.fetch` returns (spec §2.5). */
+export const fetchResultSchema = z.looseObject({
+  /** The service's id for this fetch. */
+  id: z.string(),
+  /** A string for `raw` and `markdown` (check `encoding`); an object or array for `json`. */
+  content: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  /** The MIME type the target reported. */
+  contentType: z.string(),
+  /** `utf-8` for text, `base64` for binary bodies. */
+  encoding: z.enum(["utf-8", "base64"]),
+  /** The target's response headers. */
+  headers: z.record(z.string(), z.string()),
+  /** The target's HTTP status: a 404 target is a successful call with 404 here. */
+  statusCode: z.number().int(),
+});
