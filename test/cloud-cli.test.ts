@@ -333,6 +333,6 @@ describe.concurrent("loupe fetch", () => {
       LOUPE_API_KEY: h.apiKey,
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^loupe: url must be http or https/m);
+    expect(run.stderr).toMatch(/^loupe: .*url: must be an absolute http or https URL/m);
   });
 });
