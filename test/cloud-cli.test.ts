@@ -320,7 +320,11 @@ describe.concurrent("loupe fetch", () => {
       LOUPE_API_KEY: "lp_not-a-real-key-at-all-not-a-real-key-at-all",
     });
     expect(badKey).toMatchObject({ code: 1, stdout: "" });
-    expect(badKey.stderr).toMatch(/^loupe: The API key is unknown or revoked/m);
+    // The one Cloud client's message: which server refused, what was asked, and what to check.
+    expect(badKey.stderr).toMatch(
+      /^loupe: Loupe Cloud at \S+ refused the API key while fetching \S+ \(The API key is unknown or revoked\.\)\. Check LOUPE_API_KEY/m,
+    );
+    expect(badKey.stderr).not.toContain("lp_not-a-real-key");
 
     const noKey = await runLoupe(["fetch", h.target.url("/remote.txt")], { LOUPE_CLOUD_URL: h.server.url });
     expect(noKey.code).toBe(1);
