@@ -1,22 +1,24 @@
 /**
- * A generated shop catalog of 3,000 product cards: the size of page where snapshot cost and token
- * count matter most (the page itself is built by the tests' catalog site).
+ * A generated shop catalog of product cards (1,000 to 30,000 in the bench): the size of page where
+ * snapshot cost and token count matter most, and where a cost that is not linear in the page shows
+ * (the page itself is built by the tests' catalog site).
  */
 import { catalogProduct, serveCatalog } from "../../test/support/catalog-site.js";
 import type { PageServers } from "../../test/support/page-server.js";
 import type { BenchPage } from "./bench-page.js";
 
-const CARD_COUNT = 3000;
-/** Every KNOWN_EVERY-th card's title and price are the known values. */
+/** Every card whose number is a multiple of this has its title and price among the known values. */
 const KNOWN_EVERY = 100;
 
-/** Registers the catalog (and its thumbnail) on the page servers and returns it as a bench page. */
-export function catalogPage(servers: PageServers): BenchPage {
-  serveCatalog(servers, "/bench/catalog/", CARD_COUNT);
+/** Registers a catalog of `cards` cards (and its thumbnail) on the page servers; returns it as a bench page. */
+export function catalogPage(servers: PageServers, cards: number): BenchPage {
+  const path = serveCatalog(servers, `/bench/catalog-${cards}/`, cards);
+  // About 60 known values whatever the size: every KNOWN_EVERY-th card, thinned on big catalogs.
+  const step = KNOWN_EVERY * Math.max(1, Math.round(cards / 3000));
   const knownValues: string[] = [];
-  for (let id = KNOWN_EVERY; id <= CARD_COUNT; id += KNOWN_EVERY) {
+  for (let id = step; id <= cards; id += step) {
     const product = catalogProduct(id);
     knownValues.push(product.title, product.price);
   }
-  return { name: "catalog", kind: "catalog", url: `${servers.originA}/bench/catalog/`, knownValues };
+  return { name: `catalog-${cards / 1000}k`, kind: "catalog", url: `${servers.originA}${path}`, knownValues };
 }

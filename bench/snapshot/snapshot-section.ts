@@ -69,7 +69,7 @@ async function measureAll(
   tools: Tools,
 ): Promise<void> {
   const fixture = await fixturePage(servers);
-  const catalog = catalogPage(servers);
+  const catalog = catalogPage(servers, 3000);
   const corpus = await selectCorpus(options, servers, tools.client);
   const settings: MeasureSettings = { ...SETTINGS, runs: options.runs };
 

@@ -68,8 +68,9 @@ export function serveCatalog(
   count: number,
   options: CatalogOptions = {},
 ): string {
-  const html = catalogHtml(count, options);
-  servers.route(path, () => html);
+  // The HTML of 30,000 cards is about 25 MB: built once, on the first request.
+  let html: string | undefined;
+  servers.route(path, () => (html ??= catalogHtml(count, options)));
   servers.route(`${path}thumb.svg`, () => ({ body: THUMBNAIL, type: "image/svg+xml" }));
   return path;
 }

@@ -1,5 +1,4 @@
-import type { TargetSession } from "../cdp/page-sessions.js";
-import type { PageTrees } from "./ax-tree.js";
+import type { PageCapture } from "./dom-capture.js";
 import { xpathOfNode } from "./element-xpath.js";
 
 /**
@@ -13,34 +12,18 @@ import { xpathOfNode } from "./element-xpath.js";
  * XPath cannot enter a shadow root, so for shadow content the path ends at the outermost shadow host.
  */
 export async function reusableSelector(
-  trees: PageTrees,
+  capture: PageCapture,
   frameId: string,
   backendNodeId: number,
 ): Promise<string> {
   const steps: string[] = [];
-  let currentFrame = frameId;
-  let currentNode = backendNodeId;
-  for (;;) {
-    const tree = trees.frames.get(currentFrame);
-    const session: TargetSession | undefined = tree?.session;
-    if (!session) break;
-    steps.unshift(await xpathOfNode(session, currentNode));
-    const owner = ownerOf(trees, currentFrame);
-    if (!owner) break;
-    currentFrame = owner.parentFrameId;
-    currentNode = owner.ownerBackendNodeId;
+  let frame = capture.frames.get(frameId);
+  let node = backendNodeId;
+  while (frame) {
+    steps.unshift(await xpathOfNode(frame.session, node));
+    if (!frame.owner) break;
+    node = frame.owner.backendNodeId;
+    frame = capture.frames.get(frame.owner.frameId);
   }
   return steps.map((xpath) => `xpath=${xpath}`).join(" >> internal:control=enter-frame >> ");
-}
-
-function ownerOf(
-  trees: PageTrees,
-  frameId: string,
-): { parentFrameId: string; ownerBackendNodeId: number } | undefined {
-  for (const tree of trees.frames.values()) {
-    for (const [ownerBackendNodeId, childFrameId] of tree.childFrames) {
-      if (childFrameId === frameId) return { parentFrameId: tree.frameId, ownerBackendNodeId };
-    }
-  }
-  return undefined;
 }

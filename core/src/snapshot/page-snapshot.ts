@@ -6,11 +6,13 @@ import {
   ContentFrameNotFoundError,
   XPathResolutionError,
 } from "../errors.js";
-import { readPageTrees, type PageTrees } from "./ax-tree.js";
+import { capturePage, type PageCapture } from "./dom-capture.js";
+import { semanticPage, semanticSubtree, type IgnoredElements } from "./dom-semantics.js";
 import { reusableSelector } from "./element-selector.js";
 import { xpathOfNode } from "./element-xpath.js";
+import { PageWatch } from "./page-watch.js";
 import { isXPath, matchSelectors } from "./selector-match.js";
-import { renderSnapshot, type RenderScope, type SnapshotElement } from "./snapshot-format.js";
+import { renderSnapshot, type SnapshotElement } from "./snapshot-format.js";
 
 /** What part of the page a snapshot covers. */
 export interface SnapshotOptions {
@@ -43,10 +45,29 @@ export interface PageSnapshot {
 /** How often a read is retried when the page commits a new document while it is being read. */
 const NAVIGATION_RETRIES = 2;
 
+/** Each page's watch (`page-watch.ts`), which lets an unchanged page be answered without a new capture. */
+const watches = new WeakMap<PageSessions, PageWatch>();
+/** The whole-page snapshot built from a capture, for reads that find the page unchanged. */
+const wholePages = new WeakMap<PageCapture, PageSnapshot>();
+
+function watchOf(sessions: PageSessions): PageWatch {
+  let watch = watches.get(sessions);
+  if (!watch) watches.set(sessions, (watch = new PageWatch()));
+  return watch;
+}
+
+/** What `selector` and `ignoreSelectors` resolved to. */
+interface Scope {
+  /** The element to read instead of the whole page. */
+  start?: { frameId: string; backendNodeId: number };
+  ignored?: Map<string, Set<number>>;
+}
+
 /**
- * Takes a snapshot of a page: its accessibility tree across every frame and shadow root, cut to
- * `selector` and without `ignoreSelectors`. A page that navigates while it is read is read again, so the
- * text always describes one document.
+ * Takes a snapshot of a page: its elements with their roles, names and states and its text, across every
+ * frame and shadow root (read from one DOM capture per process, see `dom-capture.ts`), cut to `selector`
+ * and without `ignoreSelectors`. A page that navigates while it is read is read again, so the text always
+ * describes one document; a page that has not changed since the last read is not captured again.
  */
 export async function takeSnapshot(
   sessions: PageSessions,
@@ -56,12 +77,29 @@ export async function takeSnapshot(
   for (let attempt = 0; attempt <= NAVIGATION_RETRIES; attempt++) {
     try {
       const all = sessions.all();
-      const [trees, scope] = await Promise.all([readPageTrees(all), resolveScope(all, options)]);
-      if (await navigatedSince(sessions.root, trees)) {
-        lastError = new Error("the page navigated while it was being read.");
-        continue;
+      const scoping = resolveScope(all, options);
+      scoping.catch(() => {});
+      const watch = watchOf(sessions);
+      let capture = await watch.unchangedCapture(all);
+      if (!capture) {
+        await watch.prepare(all);
+        // The watch's commands go out right before and after the capture's, in one pipeline per session.
+        const marks = watch.beforeCapture(all);
+        const capturing = capturePage(all);
+        watch.afterCapture(marks);
+        capture = await capturing;
+        if (capture.navigated) {
+          lastError = new Error("the page navigated while it was being read.");
+          continue;
+        }
+        watch.settle(marks, capture);
       }
-      return buildSnapshot(sessions, trees, scope, options);
+      const scope = await scoping;
+      if (scope.start || scope.ignored) return buildSnapshot(sessions, capture, scope, options);
+      // The whole page, read again unchanged: the same snapshot.
+      let whole = wholePages.get(capture);
+      if (!whole) wholePages.set(capture, (whole = buildSnapshot(sessions, capture, scope, options)));
+      return whole;
     } catch (error) {
       // A protocol error mid-read is what a navigation looks like from here (frames and nodes vanish).
       if (error instanceof ClientError && !(error instanceof CdpCommandError)) throw error;
@@ -77,14 +115,19 @@ export async function takeSnapshot(
 
 function buildSnapshot(
   sessions: PageSessions,
-  trees: PageTrees,
-  scope: RenderScope,
+  capture: PageCapture,
+  scope: Scope,
   options: SnapshotOptions,
 ): PageSnapshot {
+  const ignored: IgnoredElements | undefined = scope.ignored;
+  const page = semanticPage(capture, ignored);
+  const startNode = scope.start
+    ? semanticSubtree(capture, scope.start.frameId, scope.start.backendNodeId, ignored)
+    : undefined;
   const { text, elements, unreadFrameOwners } = renderSnapshot(
-    trees,
+    page,
     (frameId) => sessions.ordinalOf(frameId),
-    scope,
+    scope.start ? { frameId: scope.start.frameId, node: startNode } : undefined,
   );
   if (scope.start && unreadFrameOwners.has(scope.start.backendNodeId)) {
     throw new ContentFrameNotFoundError(options.selector ?? "");
@@ -102,7 +145,7 @@ function buildSnapshot(
     if (!element) throw new ClientError(`"${id}" is not the id of an element in this snapshot.`);
     return element;
   };
-  const sessionOf = (frameId: string): TargetSession => trees.frames.get(frameId)?.session ?? sessions.root;
+  const sessionOf = (frameId: string): TargetSession => capture.frames.get(frameId)?.session ?? sessions.root;
   return {
     text,
     elements,
@@ -115,7 +158,7 @@ function buildSnapshot(
     },
     async selectorOf(id) {
       const element = elementOf(id);
-      return reusableSelector(trees, element.frameId, element.backendNodeId);
+      return reusableSelector(capture, element.frameId, element.backendNodeId);
     },
     sessionOf: (id) => {
       const element = elements.get(id);
@@ -124,8 +167,8 @@ function buildSnapshot(
   };
 }
 
-async function resolveScope(sessions: TargetSession[], options: SnapshotOptions): Promise<RenderScope> {
-  const scope: RenderScope = {};
+async function resolveScope(sessions: TargetSession[], options: SnapshotOptions): Promise<Scope> {
+  const scope: Scope = {};
   const ignoreSelectors = options.ignoreSelectors ?? [];
   const selectors = options.selector !== undefined ? [options.selector, ...ignoreSelectors] : ignoreSelectors;
   const matches = await matchSelectors(sessions, selectors);
@@ -139,25 +182,16 @@ async function resolveScope(sessions: TargetSession[], options: SnapshotOptions)
           `Check it in the browser's devtools, or leave \`selector\` out to read the whole page.`,
       );
     }
-    scope.start = {
-      frameId: first.frameId,
-      backendNodeId: first.backendNodeId,
-      inside: new Set(first.descendants),
-    };
+    scope.start = { frameId: first.frameId, backendNodeId: first.backendNodeId };
   }
   if (matches.length) {
     scope.ignored = new Map();
     for (const match of matches.flat()) {
       let set = scope.ignored.get(match.frameId);
       if (!set) scope.ignored.set(match.frameId, (set = new Set()));
+      // Leaving out an element leaves out everything inside it.
       set.add(match.backendNodeId);
-      for (const id of match.descendants) set.add(id);
     }
   }
   return scope;
-}
-
-async function navigatedSince(root: TargetSession, trees: PageTrees): Promise<boolean> {
-  const { frameTree } = await root.send<{ frameTree: { frame: { loaderId: string } } }>("Page.getFrameTree");
-  return frameTree.frame.loaderId !== trees.mainLoaderId;
 }

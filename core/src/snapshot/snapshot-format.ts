@@ -1,4 +1,4 @@
-import type { AXNode, FrameTree, PageTrees } from "./ax-tree.js";
+import type { SemanticNode, SemanticPage } from "./semantic-node.js";
 
 /** What the snapshot remembers of each element line it wrote. */
 export interface SnapshotElement {
@@ -12,15 +12,11 @@ export interface SnapshotElement {
   url?: string;
 }
 
-/** Where rendering starts and what it leaves out. */
-export interface RenderScope {
-  /**
-   * Start at this element instead of the main frame's root. `inside` (the backend ids of its DOM
-   * subtree) lets an element with no accessibility node of its own (a plain `<span>`) still be read.
-   */
-  start?: { frameId: string; backendNodeId: number; inside?: ReadonlySet<number> };
-  /** Elements left out with everything under them, by frame id. */
-  ignored?: Map<string, Set<number>>;
+/** Where rendering starts: the page's main frame, or one element (the `selector` option). */
+export interface RenderStart {
+  frameId: string;
+  /** Undefined when the element is not rendered: the text is then empty. */
+  node: SemanticNode | undefined;
 }
 
 /**
@@ -54,6 +50,7 @@ const STRUCTURAL_ROLES = new Set([
   "DescriptionListTerm",
   "Unknown",
   "MenuListPopup",
+  "rowgroup",
 ]);
 
 /** Roles a person can operate: shown even with no name, since `act` may need them. */
@@ -90,85 +87,80 @@ const TEXT_ROLES = new Set(["StaticText", "ListMarker"]);
 /** Bullets add nothing a reader of the list needs; numbered markers ("1.") are kept. */
 const BULLET = /^[•◦▪▫●○■□‣⁃·*–-]$/;
 
+/** What a subtree gave: its lines are in the shared output; this is what its parent needs to know. */
 interface Rendered {
-  /** Lines, each prefixed by its depth in spaces. */
-  lines: string[];
   /** The visible text of the subtree, for deciding whether a name repeats it. */
   text: string;
   /** Whether the subtree produced element lines (not only text). */
   hasElements: boolean;
 }
 
-const EMPTY: Rendered = { lines: [], text: "", hasElements: false };
+const EMPTY: Rendered = { text: "", hasElements: false };
 
 /**
- * Turns a page's accessibility trees into the compact text the model reads: one element per line with its
- * id in square brackets before its role (`[2-17] link: Red Shoe`), text on lines of its own, children
- * indented under their parent, child frames under their `<iframe>`.
+ * Writes the page as the compact text the model reads: one element per line with its id in square
+ * brackets before its role (`[2-17] link: Red Shoe`), text on lines of its own, children indented under
+ * their parent, child frames under their `<iframe>`.
  */
 export function renderSnapshot(
-  trees: PageTrees,
+  page: SemanticPage,
   ordinalOf: (frameId: string) => number,
-  scope: RenderScope = {},
+  start?: RenderStart,
 ): { text: string; elements: Map<string, SnapshotElement>; unreadFrameOwners: Set<number> } {
   const elements = new Map<string, SnapshotElement>();
   // <iframe> elements whose document could not be read (not loaded yet, or gone): a `selector` aimed at
   // one of them is an error, not an empty answer.
   const unreadFrameOwners = new Set<number>();
-  const ignored = scope.ignored ?? new Map<string, Set<number>>();
+  // Lines in order. A line dropped after it was written (a label repeated beside its control) becomes "".
+  const out: string[] = [];
 
-  const renderFrame = (tree: FrameTree, startNode: AXNode | undefined, depth: number): Rendered => {
-    if (!startNode) return EMPTY;
-    const ordinal = ordinalOf(tree.frameId);
-    const skip = ignored.get(tree.frameId);
+  const renderFrame = (frameId: string, node: SemanticNode, depth: number, isRoot: boolean): Rendered => {
+    const ordinal = ordinalOf(frameId);
 
-    const visit = (node: AXNode, depth: number): Rendered => {
-      if (node.backendDOMNodeId !== undefined && skip?.has(node.backendDOMNodeId)) return EMPTY;
-      const role = stringOf(node.role?.value);
-      if (role === "InlineTextBox") return EMPTY;
-
+    const visit = (node: SemanticNode, depth: number): Rendered => {
+      const role = node.role;
       if (TEXT_ROLES.has(role)) {
-        const text = clean(stringOf(node.name?.value));
+        const text = clean(node.name);
         if (!text || BULLET.test(text)) return EMPTY;
-        return { lines: [indent(depth) + text], text, hasElements: false };
+        out.push(indent(depth) + text);
+        return { text, hasElements: false };
       }
-
       if (role === "Iframe" || role === "IframePresentational") {
-        const childFrameId =
-          node.backendDOMNodeId !== undefined ? tree.childFrames.get(node.backendDOMNodeId) : undefined;
-        const child = childFrameId ? trees.frames.get(childFrameId) : undefined;
-        if (!child?.root && node.backendDOMNodeId !== undefined) unreadFrameOwners.add(node.backendDOMNodeId);
-        const inner = child ? renderFrame(child, child.root, depth + 1) : EMPTY;
-        return elementLine(node, role, depth, inner, tree, ordinal);
+        const child = node.childFrameId ? page.frame(node.childFrameId) : undefined;
+        if (!child && node.backendNodeId >= 0) unreadFrameOwners.add(node.backendNodeId);
+        const line = out.push("") - 1;
+        const inner = child ? renderFrame(child.frameId, child.root, depth + 1, true) : EMPTY;
+        return elementLine(node, depth, line, inner, frameId, ordinal);
       }
-
-      const name = clean(stringOf(node.name?.value));
+      const name = clean(node.name);
       if (node.ignored || role === "RootWebArea" || (STRUCTURAL_ROLES.has(role) && !name)) {
         // No line of its own: children stand where it would have.
-        return renderChildren(tree, node, depth, visit);
+        return renderChildren(node.children, depth, visit, out);
       }
-
-      const inner = VALUE_ROLES.has(role) ? EMPTY : renderChildren(tree, node, depth + 1, visit);
-      if (!inner.lines.length && !name && !INTERACTIVE_ROLES.has(role) && !valueOf(node)) return EMPTY;
-      return elementLine(node, role, depth, inner, tree, ordinal);
+      const line = out.push("") - 1;
+      const inner = VALUE_ROLES.has(role) ? EMPTY : renderChildren(node.children, depth + 1, visit, out);
+      if (!name && !INTERACTIVE_ROLES.has(role) && !node.value && !hasLineAfter(out, line)) {
+        out.length = line;
+        return EMPTY;
+      }
+      return elementLine(node, depth, line, inner, frameId, ordinal);
     };
 
-    if (startNode === tree.root) return renderChildren(tree, startNode, depth, visit);
-    return visit(startNode, depth);
+    return isRoot ? renderChildren(node.children, depth, visit, out) : visit(node, depth);
   };
 
+  /** Fills in the element's reserved line (`line`); its children's lines follow it in `out`. */
   const elementLine = (
-    node: AXNode,
-    role: string,
+    node: SemanticNode,
     depth: number,
+    line: number,
     inner: Rendered,
-    tree: FrameTree,
+    frameId: string,
     ordinal: number,
   ): Rendered => {
-    const name = clean(stringOf(node.name?.value));
-    const id = `${ordinal}-${node.backendDOMNodeId ?? node.nodeId}`;
+    const name = clean(node.name);
+    const id = `${ordinal}-${node.backendNodeId}`;
     let label = name;
-    let childLines = inner.lines;
     // Names are computed without the spaces text nodes keep ("RecommendRecommended" for two spans), so
     // whether the text already says the name is judged with spacing ignored.
     const textSaysName = !name || squash(inner.text).includes(squash(name));
@@ -179,144 +171,101 @@ export function renderSnapshot(
         : squash(name).includes(squash(inner.text))
           ? name
           : `${name}: ${inner.text}`;
-      childLines = [];
+      out.length = line + 1;
     } else if (name && inner.text && textSaysName) {
       label = "";
     }
-    const url = role === "link" ? propertyOf(node, "url") : undefined;
     elements.set(id, {
       id,
-      frameId: tree.frameId,
-      backendNodeId: node.backendDOMNodeId ?? -1,
-      role,
+      frameId,
+      backendNodeId: node.backendNodeId,
+      role: node.role,
       name,
-      ...(url ? { url } : {}),
+      ...(node.url ? { url: node.url } : {}),
     });
-    const line = indent(depth) + `[${id}] ${role}` + (label ? `: ${label}` : "") + states(node, role);
+    out[line] = indent(depth) + `[${id}] ${node.role}` + (label ? `: ${label}` : "") + states(node);
     return {
-      lines: [line, ...childLines],
       text: inner.text ? (textSaysName ? inner.text : `${name} ${inner.text}`) : name,
       hasElements: true,
     };
   };
 
-  const main = trees.frames.get(trees.mainFrameId);
-  let result: Rendered = EMPTY;
-  if (scope.start) {
-    const tree = trees.frames.get(scope.start.frameId);
-    const node = tree
-      ? (findByBackendId(tree, scope.start.backendNodeId) ?? standIn(tree, scope.start.inside))
-      : undefined;
-    if (tree && node) result = renderFrame(tree, node, 0);
+  const main = page.frame(page.mainFrameId);
+  if (start) {
+    if (start.node) renderFrame(start.frameId, start.node, 0, false);
   } else if (main) {
-    const title = clean(stringOf(main.root?.name?.value));
-    const body = renderFrame(main, main.root, 1);
-    const rootId = `0-${main.root?.backendDOMNodeId ?? 0}`;
+    const title = clean(main.root.name);
+    const rootId = `0-${main.root.backendNodeId}`;
     // The page itself is an element too: `act` scrolls it by this id.
     elements.set(rootId, {
       id: rootId,
       frameId: main.frameId,
-      backendNodeId: main.root?.backendDOMNodeId ?? -1,
+      backendNodeId: main.root.backendNodeId,
       role: "RootWebArea",
       name: title,
     });
-    result = { ...body, lines: [`[${rootId}] RootWebArea${title ? `: ${title}` : ""}`, ...body.lines] };
+    out.push(`[${rootId}] RootWebArea${title ? `: ${title}` : ""}`);
+    renderFrame(main.frameId, main.root, 1, true);
   }
-  return { text: result.lines.join("\n"), elements, unreadFrameOwners };
+  return { text: out.filter(Boolean).join("\n"), elements, unreadFrameOwners };
 }
 
 function renderChildren(
-  tree: FrameTree,
-  node: AXNode | undefined,
+  children: readonly SemanticNode[] | undefined,
   depth: number,
-  visit: (node: AXNode, depth: number) => Rendered,
+  visit: (node: SemanticNode, depth: number) => Rendered,
+  out: string[],
 ): Rendered {
-  if (!node) return EMPTY;
-  const parts: { rendered: Rendered; name: string }[] = [];
-  for (const childId of node.childIds ?? []) {
-    const child = tree.nodes.get(childId);
-    if (!child) continue;
+  if (!children?.length) return EMPTY;
+  const parts: { rendered: Rendered; name: string; start: number; end: number }[] = [];
+  for (const child of children) {
+    const start = out.length;
     const rendered = visit(child, depth);
-    if (rendered.lines.length) parts.push({ rendered, name: rendered.hasElements ? elementName(child) : "" });
+    if (out.length > start)
+      parts.push({ rendered, name: rendered.hasElements ? clean(child.name) : "", start, end: out.length });
   }
-  const lines: string[] = [];
   const texts: string[] = [];
   let hasElements = false;
-  parts.forEach(({ rendered }, i) => {
+  parts.forEach(({ rendered, start, end }, i) => {
     // A label's text right beside the control it names says the same thing twice.
     if (
       !rendered.hasElements &&
       (parts[i - 1]?.name === rendered.text || parts[i + 1]?.name === rendered.text)
-    )
+    ) {
+      for (let k = start; k < end; k++) out[k] = "";
       return;
-    lines.push(...rendered.lines);
+    }
     if (rendered.text) texts.push(rendered.text);
     hasElements ||= rendered.hasElements;
   });
-  return { lines, text: texts.join(" "), hasElements };
+  return { text: texts.join(" "), hasElements };
 }
 
-function elementName(node: AXNode): string {
-  return clean(stringOf(node.name?.value));
+/** Whether any line after `line` survived (children may have been dropped as repeated labels). */
+function hasLineAfter(out: readonly string[], line: number): boolean {
+  for (let k = line + 1; k < out.length; k++) if (out[k]) return true;
+  return false;
 }
 
-/**
- * For an element without an accessibility node: a stand-in parent holding the outermost nodes that lie
- * inside it, in document order, so its content renders as if it had a node of its own.
- */
-function standIn(tree: FrameTree, inside: ReadonlySet<number> | undefined): AXNode | undefined {
-  if (!inside?.size || !tree.root) return undefined;
-  const tops: string[] = [];
-  const seek = (node: AXNode) => {
-    if (node.backendDOMNodeId !== undefined && inside.has(node.backendDOMNodeId)) {
-      tops.push(node.nodeId);
-      return;
-    }
-    for (const childId of node.childIds ?? []) {
-      const child = tree.nodes.get(childId);
-      if (child) seek(child);
-    }
-  };
-  seek(tree.root);
-  return tops.length ? { nodeId: "stand-in", ignored: true, childIds: tops } : undefined;
-}
-
-function findByBackendId(tree: FrameTree, backendNodeId: number): AXNode | undefined {
-  for (const node of tree.nodes.values()) if (node.backendDOMNodeId === backendNodeId) return node;
-  return undefined;
-}
-
-function states(node: AXNode, role: string): string {
+function states(node: SemanticNode): string {
   const out: string[] = [];
-  const value = valueOf(node);
-  if (value && (VALUE_ROLES.has(role) || SHOWN_VALUE_ROLES.has(role))) out.push(`value: ${value}`);
-  const checked = propertyOf(node, "checked");
-  if (checked === "true") out.push("checked");
-  else if (checked === "mixed") out.push("mixed");
-  if (propertyOf(node, "selected") === "true") out.push("selected");
-  if (propertyOf(node, "disabled") === "true") out.push("disabled");
-  else if (VALUE_ROLES.has(role) && propertyOf(node, "readonly") === "true") out.push("readonly");
+  const value = clean(node.value ?? "");
+  if (value && (VALUE_ROLES.has(node.role) || SHOWN_VALUE_ROLES.has(node.role))) out.push(`value: ${value}`);
+  if (node.checked === "true") out.push("checked");
+  else if (node.checked === "mixed") out.push("mixed");
+  if (node.selected) out.push("selected");
+  if (node.expanded !== undefined) out.push(node.expanded ? "expanded" : "collapsed");
+  if (node.disabled) out.push("disabled");
+  else if (VALUE_ROLES.has(node.role) && node.readonly) out.push("readonly");
   return out.length ? ` [${out.join(", ")}]` : "";
-}
-
-function valueOf(node: AXNode): string {
-  return clean(stringOf(node.value?.value));
-}
-
-function propertyOf(node: AXNode, name: string): string | undefined {
-  const property = node.properties?.find((p) => p.name === name);
-  return property ? stringOf(property.value.value) : undefined;
-}
-
-function stringOf(value: unknown): string {
-  return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 }
 
 function squash(text: string): string {
   return text.replace(/\s+/g, "");
 }
 
-function clean(text: string): string {
+/** Collapses every run of white space to one space and trims the ends. */
+export function clean(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 

@@ -1,4 +1,11 @@
-import type { TargetSession } from "../cdp/page-sessions.js";
+/**
+ * The accessibility-tree engine Loupe used before its DOM engine, kept as the reference the cross-check
+ * test compares the DOM engine against: Chromium's own `Accessibility.getFullAXTree` for every frame,
+ * turned into the same semantic tree (`semantic-node.ts`) the DOM engine builds, so both are written by
+ * the same renderer and differ only in what they understood of the page.
+ */
+import type { TargetSession } from "../../core/src/cdp/page-sessions.js";
+import type { SemanticNode, SemanticPage } from "../../core/src/snapshot/semantic-node.js";
 
 /** The part of CDP's `Accessibility.AXNode` the snapshot reads. */
 export interface AXNode {
@@ -119,4 +126,61 @@ function* descendants(tree: CdpFrame): Generator<CdpFrame> {
     yield child;
     yield* descendants(child);
   }
+}
+
+/** Turns the accessibility trees into the semantic tree the renderer writes. */
+export function axSemanticPage(trees: PageTrees): SemanticPage {
+  const built = new Map<string, SemanticNode | undefined>();
+  const convert = (tree: FrameTree, node: AXNode): SemanticNode | undefined => {
+    const role = stringOf(node.role?.value);
+    if (role === "InlineTextBox") return undefined;
+    const children: SemanticNode[] = [];
+    for (const id of node.childIds ?? []) {
+      const child = tree.nodes.get(id);
+      const converted = child && convert(tree, child);
+      if (converted) children.push(converted);
+    }
+    const property = (name: string) => {
+      const found = node.properties?.find((p) => p.name === name);
+      return found ? stringOf(found.value.value) : undefined;
+    };
+    const semantic: SemanticNode = {
+      role,
+      name: stringOf(node.name?.value),
+      backendNodeId: node.backendDOMNodeId ?? -1,
+    };
+    if (node.ignored) semantic.ignored = true;
+    const value = stringOf(node.value?.value);
+    if (value) semantic.value = value;
+    const checked = property("checked");
+    if (checked === "true" || checked === "mixed") semantic.checked = checked;
+    if (property("selected") === "true") semantic.selected = true;
+    if (property("disabled") === "true") semantic.disabled = true;
+    if (property("readonly") === "true") semantic.readonly = true;
+    // Chromium says every <select> is collapsed; the DOM engine shows only what aria-expanded says.
+    const expanded = role === "combobox" ? undefined : property("expanded");
+    if (expanded !== undefined) semantic.expanded = expanded === "true";
+    const url = role === "link" ? property("url") : undefined;
+    if (url) semantic.url = url;
+    if (children.length) semantic.children = children;
+    if (node.backendDOMNodeId !== undefined) {
+      const childFrameId = tree.childFrames.get(node.backendDOMNodeId);
+      if (childFrameId) semantic.childFrameId = childFrameId;
+    }
+    return semantic;
+  };
+  return {
+    mainFrameId: trees.mainFrameId,
+    frame(frameId) {
+      const tree = trees.frames.get(frameId);
+      if (!tree?.root) return undefined;
+      if (!built.has(frameId)) built.set(frameId, convert(tree, tree.root));
+      const root = built.get(frameId);
+      return root ? { frameId, root } : undefined;
+    },
+  };
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 }
