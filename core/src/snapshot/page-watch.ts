@@ -100,6 +100,8 @@ interface WatchedFrame {
   session: TargetSession;
   frameId: string;
   contextId: number;
+  /** The document the context belongs to (`documentKey`), once a capture has shown it. */
+  document?: string;
 }
 
 /** The counters read around one capture, per session. */
@@ -112,12 +114,10 @@ export interface CaptureMarks {
 /** Watches one page (its sessions) for changes between snapshots. */
 export class PageWatch {
   private readonly counting = new WeakSet<TargetSession>();
-  /** The watcher world's context in each frame to watch, by frame id, as found before the last capture. */
+  /** The watcher world's context in each frame to watch, by frame id. */
   private worlds = new Map<string, WatchedFrame>();
   /** Shadow hosts whose root is observed, per document (`frameId documentBackendId`). */
   private observedRoots = new Map<string, Set<number>>();
-  /** Frames of the last capture. */
-  private lastFrames: WatchedFrame[] = [];
   private reusable: { key: string; frames: WatchedFrame[]; capture: PageCapture } | undefined;
   private settling: Promise<void> = Promise.resolve();
 
@@ -137,29 +137,27 @@ export class PageWatch {
   }
 
   /**
-   * Starts each new session's counters and finds the watcher world's context in every frame to watch:
-   * each session's own frame (a page's or out-of-process frame's id is its target id) and the frames the
-   * last capture showed. Asked on every read, all at once: a frame that loaded a new document has a new
-   * context, and `Page.createIsolatedWorld` answers with the current one. Awaited, because the commands
-   * sent next need the contexts, and `Performance.enable` is handled partly outside the page's process.
+   * Starts each new session's counters and finds the watcher world's context in each session's own frame
+   * when none is known yet (a page's or an out-of-process frame's id is its target id). A known context
+   * is used without asking again: if its document has gone, the watcher calls that use it fail, which
+   * counts as a change, and the capture that shows the new document gets a new context. Awaited, because
+   * the commands sent next need the contexts, and `Performance.enable` is handled partly outside the
+   * page's process.
    */
   async prepare(sessions: TargetSession[]): Promise<void> {
     const fresh = sessions.filter((session) => !this.counting.has(session));
     for (const session of fresh) this.counting.add(session);
-    const wanted = new Map<string, TargetSession>();
-    for (const session of sessions) wanted.set(session.targetId, session);
-    for (const frame of this.lastFrames)
-      if (!wanted.has(frame.frameId) && sessions.includes(frame.session))
-        wanted.set(frame.frameId, frame.session);
-    const worlds = new Map<string, WatchedFrame>();
+    for (const [frameId, world] of this.worlds)
+      if (!sessions.includes(world.session)) this.worlds.delete(frameId);
     await Promise.all([
       ...fresh.map((session) => session.send("Performance.enable").catch(() => {})),
-      ...[...wanted].map(async ([frameId, session]) => {
-        const world = await worldOf(session, frameId).catch(() => undefined);
-        if (world) worlds.set(frameId, world);
-      }),
+      ...sessions
+        .filter((session) => !this.worlds.has(session.targetId))
+        .map(async (session) => {
+          const world = await worldOf(session, session.targetId).catch(() => undefined);
+          if (world) this.worlds.set(session.targetId, world);
+        }),
     ]);
-    this.worlds = worlds;
   }
 
   /**
@@ -197,10 +195,9 @@ export class PageWatch {
 
   private async validate(marks: CaptureMarks, capture: PageCapture): Promise<PageWatch["reusable"]> {
     const frames = await this.framesOf(capture);
-    this.lastFrames = frames;
     const newRoots = await this.watchShadowRoots(capture, frames);
     // After the capture: did anything change since just before it?
-    const changed = await Promise.all(frames.map((frame) => evaluate<boolean>(frame, TAKE)));
+    const changed = await Promise.all(frames.map((frame) => this.take(frame)));
     const before = await Promise.all(marks.sessions.map((s) => marks.before.get(s)!));
     const after = await Promise.all(marks.sessions.map((s) => marks.after.get(s)!));
     const quiet = before.every((metrics, i) => metrics.key === after[i]!.key);
@@ -213,7 +210,7 @@ export class PageWatch {
     const root = sessions.find((session) => !session.parent);
     if (!root) return "";
     const tree = root.send<{ frameTree: { frame: { loaderId: string } } }>("Page.getFrameTree");
-    const takes = frames.map((frame) => evaluate<boolean>(frame, TAKE));
+    const takes = frames.map((frame) => this.take(frame));
     // Sent after the takes, which bring style and layout up to date first.
     const metrics = sessions.map(metricsOf);
     for (const pending of [tree, ...takes, ...metrics]) pending.catch(() => {});
@@ -222,16 +219,32 @@ export class PageWatch {
   }
 
   /**
-   * Every captured frame with its watcher world's context: the one `prepare` found, or, for a frame that
-   * was not known then, a new one (its watcher is installed only now, so this capture is not reused).
+   * Every captured frame with its watcher world's context: the known one when it belongs to the captured
+   * document, else a new one (its watcher is installed only now, so this capture is not reused). Frames
+   * the capture does not show are forgotten.
    */
   private async framesOf(capture: PageCapture): Promise<WatchedFrame[]> {
-    return Promise.all(
-      [...capture.frames.values()].map(async ({ frameId, session }) => {
+    const frames = await Promise.all(
+      [...capture.frames.values()].map(async ({ frameId, session, document }) => {
+        const key = documentKey(frameId, document);
         const known = this.worlds.get(frameId);
-        return known?.session === session ? known : worldOf(session, frameId);
+        // A context found before the capture, for the document it showed, or one already tied to it.
+        if (known?.session === session && (known.document ?? key) === key) return { ...known, document: key };
+        return { ...(await worldOf(session, frameId)), document: key };
       }),
     );
+    this.worlds = new Map(frames.map((frame) => [frame.frameId, frame]));
+    return frames;
+  }
+
+  /** Whether the frame's watcher saw a change; a watcher that cannot be reached says yes, and is forgotten. */
+  private async take(frame: WatchedFrame): Promise<boolean> {
+    try {
+      return await evaluate<boolean>(frame, TAKE);
+    } catch {
+      if (this.worlds.get(frame.frameId) === frame) this.worlds.delete(frame.frameId);
+      return true;
+    }
   }
 
   /** Starts observing the shadow roots the capture shows; true when any was not observed before. */
