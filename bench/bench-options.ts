@@ -12,14 +12,17 @@ export interface BenchOptions {
   corpusNames: string[];
   /** Sections to run, by name; empty means all. */
   only: string[];
+  /** Catalog sizes (cards) the snapshot bench measures; undefined means its default sizes. */
+  catalogs: number[] | undefined;
 }
 
 const USAGE =
-  "usage: npm run bench -- [--runs N] [--pages N|all] [--only SECTION[,SECTION]]\n" +
+  "usage: npm run bench -- [--runs N] [--pages N|all] [--only SECTION[,SECTION]] [--catalogs N[,N]]\n" +
   "  --runs N    timed repetitions per page and tool (default 5)\n" +
   "  --pages N   corpus pages to measure (default: env BENCH_CORPUS_LIMIT, else a subset);\n" +
   "              all = every page; or names: --pages aclu,wikipedia-2\n" +
-  "  --only S    run only these sections (e.g. snapshot)";
+  "  --only S    run only these sections (e.g. snapshot)\n" +
+  "  --catalogs N[,N]  catalog sizes in cards for the snapshot bench (default 1000,3000,10000,30000)";
 
 /** Parses `argv` (without node and the script) and the BENCH_* environment variables. */
 export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -29,6 +32,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     allCorpusPages: false,
     corpusNames: [],
     only: [],
+    catalogs: undefined,
   };
   const pages = (value: string): void => {
     if (value === "all") options.allCorpusPages = true;
@@ -46,6 +50,11 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     if (flag === "--runs") options.runs = positiveInteger(flag, value(), false);
     else if (flag === "--pages") pages(value());
     else if (flag === "--only") options.only = value().split(",").filter(Boolean);
+    else if (flag === "--catalogs")
+      options.catalogs = value()
+        .split(",")
+        .filter(Boolean)
+        .map((n) => positiveInteger(flag, n, false));
     else if (flag === "--help" || flag === "-h") {
       console.log(USAGE);
       process.exit(0);

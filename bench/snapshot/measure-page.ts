@@ -1,25 +1,38 @@
 /**
- * Measures one page with the three readers: load it in fresh tabs, take one untimed warm-up snapshot
- * per reader (its text gives tokens and known values), then the timed runs, interleaved and in a
- * rotating order so no reader always goes first. A reader that fails is recorded, not thrown.
+ * Measures one page with every reader: load it in fresh tabs, take one untimed warm-up snapshot per
+ * reader (its text gives tokens and known values), then the timed runs, interleaved and in a rotating
+ * order so no reader always goes first. A reader that fails is recorded, not thrown.
  */
 import type { Stagehand } from "@browserbasehq/stagehand";
 import type { Client } from "@loupe/core";
+import type { StagehandBrowser } from "stagehand4";
 import { median } from "../stats.js";
 import { withTimeout } from "../with-timeout.js";
 import type { BenchPage } from "./bench-page.js";
 import { checkKnownValues, type KnownValueCheck } from "./known-values.js";
 import { snapshotTokens } from "./snapshot-tokens.js";
 import {
-  openFloor,
+  coldLoupe,
+  openAxFloor,
+  openDomFloor,
   openLoupeTab,
+  openStagehand4Tab,
   openStagehandTab,
+  warmLoupe,
   type LoupeTab,
   type SnapshotTab,
 } from "./snapshot-tabs.js";
 
-export const READERS = ["loupe", "stagehand", "floor"] as const;
+/**
+ * `loupe`: a cold read (the page changed since the last one); `loupeWarm`: a second read of the unchanged
+ * page; the two Stagehands; `axFloor`: `Accessibility.getFullAXTree` + `DOM.getDocument`; `domFloor`:
+ * `DOMSnapshot.captureSnapshot`.
+ */
+export const READERS = ["loupe", "loupeWarm", "stagehand3", "stagehand4", "axFloor", "domFloor"] as const;
 export type Reader = (typeof READERS)[number];
+/** The readers whose text is kept, counted in tokens and checked for the known values. */
+export const TEXT_READERS = ["loupe", "stagehand3", "stagehand4"] as const;
+export type TextReader = (typeof TEXT_READERS)[number];
 
 /** What one reader gave on one page. */
 export interface ReaderResult {
@@ -55,10 +68,11 @@ const MIN_RUNS = 3;
 /** Post-load scripts of real pages (lazy content, consent banners) get this long to finish. */
 const SETTLE_MS = 250;
 
-/** The tools under test; Stagehand is absent when it failed to start (its cells then say so). */
+/** The tools under test; a Stagehand is absent when it failed to start (its cells then say so). */
 export interface Tools {
   client: Client;
-  stagehand: Stagehand | undefined;
+  stagehand3: Stagehand | undefined;
+  stagehand4: StagehandBrowser | undefined;
 }
 
 export async function measurePage(
@@ -71,8 +85,11 @@ export async function measurePage(
     loadMs: undefined,
     notes: [],
     loupe: emptyResult(),
-    stagehand: emptyResult(),
-    floor: emptyResult(),
+    loupeWarm: emptyResult(),
+    stagehand3: emptyResult(),
+    stagehand4: emptyResult(),
+    axFloor: emptyResult(),
+    domFloor: emptyResult(),
   };
   const tabs = new Map<Reader, SnapshotTab>();
   // Readers still being timed; a reader that failed leaves this set but keeps its tab until the end.
@@ -92,7 +109,7 @@ export async function measurePage(
         const text = await withTimeout(tab.snapshot(), settings.callTimeoutMs, `${reader} snapshot`);
         const warmUpMs = performance.now() - started;
         runsFor.set(reader, runsWithinBudget(settings, warmUpMs));
-        if (reader !== "floor") {
+        if (isTextReader(reader)) {
           result[reader].text = text;
           result[reader].tokens = snapshotTokens(text);
           result[reader].known = checkKnownValues(text, page.knownValues);
@@ -107,6 +124,8 @@ export async function measurePage(
         if (!tab || !timing.has(reader) || result[reader].timesMs.length >= (runsFor.get(reader) ?? 0))
           continue;
         try {
+          if (tab.beforeRun)
+            await withTimeout(tab.beforeRun(), settings.callTimeoutMs, `${reader} preparation`);
           const started = performance.now();
           await withTimeout(tab.snapshot(), settings.callTimeoutMs, `${reader} snapshot`);
           result[reader].timesMs.push(performance.now() - started);
@@ -122,8 +141,8 @@ export async function measurePage(
       if (runs < settings.runs) result.notes.push(`${reader}: ${runs} of ${settings.runs} runs (slow)`);
     }
   } finally {
-    // The floor's session lives on Loupe's tab: detach it before that tab goes.
-    for (const reader of ["floor", "loupe", "stagehand"] as const)
+    // The floors' sessions live on Loupe's tab: detach them before that tab goes.
+    for (const reader of ["axFloor", "domFloor", "loupeWarm", "loupe", "stagehand3", "stagehand4"] as const)
       await tabs
         .get(reader)
         ?.close()
@@ -139,37 +158,53 @@ async function openTabs(
   result: PageMeasurement,
   tabs: Map<Reader, SnapshotTab>,
 ): Promise<void> {
-  // Both tabs load at once (loading is not timed); each call has its own deadline on top of goto's.
+  // Every tab loads at once (loading is not timed); each call has its own deadline on top of goto's.
   const deadline = settings.loadTimeoutMs + 5_000;
-  const [loupe, stagehand] = await Promise.allSettled([
+  const open = <T>(tool: T | undefined, name: string, opening: (tool: T) => Promise<SnapshotTab>) =>
+    tool
+      ? withTimeout(opening(tool), deadline, `loading ${name}'s tab`)
+      : Promise.reject(new Error(`${name} did not start`));
+  const [loupe, stagehand3, stagehand4] = await Promise.allSettled([
     withTimeout(
       openLoupeTab(tools.client, page.url, settings.loadTimeoutMs),
       deadline,
       "loading Loupe's tab",
     ),
-    tools.stagehand
-      ? withTimeout(
-          openStagehandTab(tools.stagehand, page.url, settings.loadTimeoutMs),
-          deadline,
-          "loading Stagehand's tab",
-        )
-      : Promise.reject(new Error("Stagehand did not start")),
+    open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, settings.loadTimeoutMs)),
+    open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, settings.loadTimeoutMs)),
   ]);
-  if (stagehand.status === "fulfilled") tabs.set("stagehand", stagehand.value);
-  else result.stagehand.error = `load: ${describeError(stagehand.reason)}`;
+  for (const [reader, opened] of [
+    ["stagehand3", stagehand3],
+    ["stagehand4", stagehand4],
+  ] as const) {
+    if (opened.status === "fulfilled") tabs.set(reader, opened.value);
+    else result[reader].error = `load: ${describeError(opened.reason)}`;
+  }
   if (loupe.status === "rejected") {
-    result.loupe.error = `load: ${describeError(loupe.reason)}`;
-    result.floor.error = "load failed in Loupe's tab, which the floor reads";
+    for (const reader of ["loupe", "loupeWarm"] as const)
+      result[reader].error = `load: ${describeError(loupe.reason)}`;
+    for (const reader of ["axFloor", "domFloor"] as const)
+      result[reader].error = "load failed in Loupe's tab, which the floors read";
     return;
   }
   const loupeTab: LoupeTab = loupe.value;
-  tabs.set("loupe", loupeTab);
+  tabs.set("loupe", coldLoupe(loupeTab));
+  tabs.set("loupeWarm", warmLoupe(loupeTab));
   if (loupeTab.page.url() !== page.url) result.notes.push(`the page navigated to ${loupeTab.page.url()}`);
-  try {
-    tabs.set("floor", await openFloor(loupeTab));
-  } catch (error) {
-    result.floor.error = `CDP session: ${describeError(error)}`;
+  for (const [reader, opening] of [
+    ["axFloor", openAxFloor],
+    ["domFloor", openDomFloor],
+  ] as const) {
+    try {
+      tabs.set(reader, await opening(loupeTab));
+    } catch (error) {
+      result[reader].error = `CDP session: ${describeError(error)}`;
+    }
   }
+}
+
+function isTextReader(reader: Reader): reader is TextReader {
+  return (TEXT_READERS as readonly Reader[]).includes(reader);
 }
 
 /** A slow reader gets fewer runs, but never fewer than three (a median of one sample is noise). */
@@ -181,8 +216,8 @@ function runsWithinBudget(settings: MeasureSettings, warmUpMs: number): number {
 function fail(result: PageMeasurement, timing: Set<Reader>, reader: Reader, error: unknown): void {
   result[reader].error = describeError(error);
   result[reader].timesMs = [];
-  // Stop timing it. Its tab is closed with the others at the end: Loupe's tab also carries the floor's
-  // session, which must not die because Loupe failed.
+  // Stop timing it. Its tab is closed with the others at the end: Loupe's tab also carries the floors'
+  // sessions, which must not die because Loupe failed.
   timing.delete(reader);
 }
 

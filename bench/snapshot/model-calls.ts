@@ -48,10 +48,10 @@ export async function countModelCalls(
     }
   });
   const stagehand = await counted(model, async () => {
-    if (!tools.stagehand) throw new Error("Stagehand did not start");
-    const tab = await openStagehandTab(tools.stagehand, page.url, TIMEOUT_MS);
+    if (!tools.stagehand3) throw new Error("Stagehand did not start");
+    const tab = await openStagehandTab(tools.stagehand3, page.url, TIMEOUT_MS);
     try {
-      await tools.stagehand.extract(INSTRUCTION, SCHEMA, { page: tab.page });
+      await tools.stagehand3.extract(INSTRUCTION, SCHEMA, { page: tab.page });
       return undefined;
     } finally {
       await tab.close();

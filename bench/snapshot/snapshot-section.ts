@@ -1,9 +1,10 @@
 /**
- * The snapshot bench: Loupe's `client.extract()` against Stagehand's `extract()` and the raw CDP
- * floor, on the frames/shadow fixture, a 3,000-card catalog and the Readability corpus, all in one
- * Chromium (Stagehand attaches to Loupe's browser over CDP); then model requests per structured extract.
+ * The snapshot bench: Loupe's `client.extract()` (cold and warm) against Stagehand 3.7.3's `extract()`,
+ * Stagehand 4.4.0's `page.snapshot()` and two raw CDP floors, on the frames/shadow fixture, catalogs of
+ * 1k to 30k cards and the Readability corpus; then model requests per structured extract.
  */
 import { Stagehand } from "@browserbasehq/stagehand";
+import { localBrowser, Stagehand as Stagehand4, type StagehandBrowser } from "stagehand4";
 import { Client } from "@loupe/core";
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -20,7 +21,11 @@ import { fixturePage } from "./fixture-page.js";
 import {
   describeError,
   measurePage,
+  READERS,
+  TEXT_READERS,
   type MeasureSettings,
+  type Reader,
+  type TextReader,
   type PageMeasurement,
   type Tools,
 } from "./measure-page.js";
@@ -35,6 +40,9 @@ import { snapshotCsv, snapshotProblems, snapshotTable, snapshotVerdicts } from "
  */
 const DEFAULT_CORPUS_PAGES = 40;
 
+/** Catalog sizes, in cards: the growth from the first to the last says whether the time is linear. */
+const CATALOG_SIZES = [1_000, 3_000, 10_000, 30_000];
+
 const SETTINGS: Omit<MeasureSettings, "runs"> = {
   loadTimeoutMs: 30_000,
   callTimeoutMs: 60_000,
@@ -43,18 +51,22 @@ const SETTINGS: Omit<MeasureSettings, "runs"> = {
 
 export const snapshotSection: BenchSection = {
   name: "snapshot",
-  title: "Snapshot: Loupe vs Stagehand 3.7.3 vs the raw CDP floor",
+  title: "Snapshot: Loupe vs Stagehand 3.7.3 and 4.4.0 vs the raw CDP floors",
   async run(options) {
     const servers = await startPageServers();
     const model = await startModelServer();
     const client = new Client({ disablePino: true, localBrowser: localBrowserOptions() });
-    let stagehand: Stagehand | undefined;
+    let stagehand3: Stagehand | undefined;
+    let stagehand4: { stagehand: Stagehand4; browser: StagehandBrowser } | undefined;
     try {
       await client.init();
-      stagehand = await startStagehand(client, model);
-      await measureAll(options, servers, model, { client, stagehand });
+      stagehand3 = await startStagehand(client, model);
+      stagehand4 = await startStagehand4();
+      await measureAll(options, servers, model, { client, stagehand3, stagehand4: stagehand4?.browser });
     } finally {
-      await stagehand?.close().catch(() => {});
+      await stagehand3?.close().catch(() => {});
+      await stagehand4?.stagehand.close().catch(() => {});
+      await stagehand4?.browser.close().catch(() => {});
       await client.close().catch(() => {});
       await model.close();
       await servers.close();
@@ -69,19 +81,25 @@ async function measureAll(
   tools: Tools,
 ): Promise<void> {
   const fixture = await fixturePage(servers);
-  const catalog = catalogPage(servers, 3000);
+  const catalogs = (options.catalogs ?? CATALOG_SIZES).map((cards) => catalogPage(servers, cards));
   const corpus = await selectCorpus(options, servers, tools.client);
   const settings: MeasureSettings = { ...SETTINGS, runs: options.runs };
 
   console.log(
-    `Medians of ${options.runs} timed runs per page and reader, after one untimed warm-up call; fresh tabs per page.\n` +
-      "- Loupe: `client.extract({ page })` (page text of every frame and shadow root).\n" +
-      "- Stagehand: `stagehand.extract({ page })` (its pageText), attached to the same Chromium over CDP.\n" +
-      "- floor: `Accessibility.getFullAXTree` then `DOM.getDocument({depth: -1, pierce: true})`, sequential, timed together,\n" +
-      "  on the page's main target only (no out-of-process frames), through a Playwright CDP session on Loupe's tab.\n" +
+    `Medians of ${options.runs} timed runs per page and reader (fewer, never under 3, for a reader slower than ` +
+      `${SETTINGS.readerBudgetMs / 1000} s a page), after one untimed warm-up call; fresh tabs per page.\n` +
+      "- Loupe: `client.extract({ page })` (page text of every frame and shadow root), cold: the page's DOM is\n" +
+      "  touched (untimed) before each run, so no run is answered from the last capture.\n" +
+      "- Loupe warm: the same call right after an untimed one, on the unchanged page.\n" +
+      "- Stagehand 3.7.3: `stagehand.extract({ page })` (its pageText), attached to Loupe's Chromium over CDP.\n" +
+      "- Stagehand 4.4.0: `page.snapshot({ includeIframes: true })` (its formattedTree), in a Chromium of the same\n" +
+      "  binary that `localBrowser.launch()` starts with its extension.\n" +
+      "- AX floor: `Accessibility.getFullAXTree` then `DOM.getDocument({depth: -1, pierce: true})`, timed together;\n" +
+      "  DOM floor: `DOMSnapshot.captureSnapshot`; both on the page's main target only (no out-of-process frames),\n" +
+      "  through a Playwright CDP session on Loupe's tab.\n" +
       "- tokens: o200k_base. known: whitespace-normalised substrings found / expected.\n",
   );
-  const pages = [fixture, catalog, ...corpus];
+  const pages = [fixture, ...catalogs, ...corpus];
   const results: PageMeasurement[] = [];
   for (const [i, page] of pages.entries()) {
     const m = await measurePage(page, tools, settings);
@@ -93,13 +111,14 @@ async function measureAll(
     return { loupe: failed, stagehand: failed };
   });
 
-  const [fixtureResult, catalogResult, ...corpusResults] = results;
-  console.log(snapshotTable([fixtureResult!, catalogResult!], corpusResults));
+  const single = results.slice(0, 1 + catalogs.length);
+  const corpusResults = results.slice(single.length);
+  console.log(snapshotTable(single, corpusResults));
   const problems = snapshotProblems(results);
   if (problems.length) console.log(`\nFailures and notes:\n${problems.map((p) => `- ${p}`).join("\n")}`);
   const files = await writeResults(results);
   console.log(`\nPer-page results: ${files.csv}\nSnapshots and missing values: ${files.details}`);
-  console.log(`\nTargets:\n${snapshotVerdicts(fixtureResult, catalogResult, corpusResults, modelCalls)}`);
+  console.log(`\nTargets:\n${snapshotVerdicts(single, corpusResults, modelCalls)}`);
 }
 
 async function selectCorpus(
@@ -152,6 +171,37 @@ async function startStagehand(client: Client, model: ModelServer): Promise<Stage
   }
 }
 
+/**
+ * Stagehand 4 in its own browser: `localBrowser.launch()` starts the same Chromium binary with Stagehand's
+ * extension loaded (the extension is where its snapshot runs).
+ */
+async function startStagehand4(): Promise<{ stagehand: Stagehand4; browser: StagehandBrowser } | undefined> {
+  let browser: StagehandBrowser | undefined;
+  try {
+    browser = await localBrowser.launch({
+      ...localBrowserOptions(),
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    });
+    // The model is never called: the bench times `page.snapshot()` only.
+    const stagehand = await Stagehand4.create({
+      browser,
+      model: { modelName: "openai/gpt-4.1-mini", apiKey: "bench" },
+      logging: { level: "off" },
+    });
+    return { stagehand, browser };
+  } catch (error) {
+    await browser?.close().catch(() => {});
+    console.log(`Stagehand 4 did not start (${describeError(error)}); its columns will say "failed".\n`);
+    return undefined;
+  }
+}
+
 /** Use the system Chromium when there is one and the user has not named another (LOUPE_CHROMIUM_PATH). */
 function localBrowserOptions(): { executablePath?: string } {
   if (process.env["LOUPE_CHROMIUM_PATH"] || !existsSync("/usr/bin/chromium")) return {};
@@ -159,9 +209,8 @@ function localBrowserOptions(): { executablePath?: string } {
 }
 
 function progressLine(m: PageMeasurement): string {
-  const cell = (reader: "loupe" | "stagehand" | "floor") =>
-    m[reader].error ? "failed" : `${m[reader].medianMs?.toFixed(1)} ms`;
-  return `${m.page.name}: Loupe ${cell("loupe")}, Stagehand ${cell("stagehand")}, floor ${cell("floor")}`;
+  const cell = (reader: Reader) => (m[reader].error ? "failed" : `${m[reader].medianMs?.toFixed(1)} ms`);
+  return `${m.page.name}: ${READERS.map((reader) => `${reader} ${cell(reader)}`).join(", ")}`;
 }
 
 /** Writes the CSV, each snapshot's text and the values each snapshot missed; frees the texts. */
@@ -172,9 +221,9 @@ async function writeResults(results: PageMeasurement[]): Promise<{ csv: string; 
   const snapshots = join(RESULTS_DIR, "snapshots");
   await rm(snapshots, { recursive: true, force: true });
   await mkdir(snapshots, { recursive: true });
-  const missing: Record<string, { loupe?: string[]; stagehand?: string[] }> = {};
+  const missing: Record<string, Partial<Record<TextReader, string[]>>> = {};
   for (const m of results) {
-    for (const reader of ["loupe", "stagehand"] as const) {
+    for (const reader of TEXT_READERS) {
       const text = m[reader].text;
       if (text !== undefined) await writeFile(join(snapshots, `${m.page.name}.${reader}.txt`), text);
       m[reader].text = undefined;
