@@ -20,6 +20,7 @@ import {
 } from "./element-role.js";
 import { elementStates } from "./element-states.js";
 import type { SemanticFrame, SemanticNode, SemanticPage } from "./semantic-node.js";
+import { INTERACTIVE_ROLES } from "./snapshot-format.js";
 
 /** Elements whose content is never on screen: not walked at all. */
 const SKIPPED_TAGS = new Set(["head", "script", "style", "template", "noscript", "meta", "link", "title"]);
@@ -42,27 +43,6 @@ const LEAF_ROLES = new Set([
   "meter",
   "scrollbar",
   "slider",
-]);
-
-/** Roles a person operates: without a box and without content, they are not on the page. */
-const OPERABLE_ROLES = new Set([
-  "link",
-  "button",
-  "textbox",
-  "searchbox",
-  "checkbox",
-  "radio",
-  "switch",
-  "combobox",
-  "listbox",
-  "slider",
-  "spinbutton",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "tab",
-  "treeitem",
-  "option",
 ]);
 
 /** What an element passes down to its children. */
@@ -207,7 +187,12 @@ class FrameBuilder {
     // No box: `display: contents` when something inside is rendered, else not rendered at all.
     if (!rendered && !children.length) return;
     // A box of no area with nothing in it: an operable element no one can see or reach, an image not shown.
-    if (rendered && !children.length && (OPERABLE_ROLES.has(role) || role === "image") && doc.hasEmptyBox(i))
+    if (
+      rendered &&
+      !children.length &&
+      (INTERACTIVE_ROLES.has(role) || role === "image") &&
+      doc.hasEmptyBox(i)
+    )
       return;
     if (doc.isVisibilityHidden(i)) {
       if (children.length)

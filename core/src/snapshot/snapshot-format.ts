@@ -54,7 +54,7 @@ const STRUCTURAL_ROLES = new Set([
 ]);
 
 /** Roles a person can operate: shown even with no name, since `act` may need them. */
-const INTERACTIVE_ROLES = new Set([
+export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
   "link",
   "button",
   "textbox",
