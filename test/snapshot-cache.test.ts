@@ -13,6 +13,8 @@ let h: Harness;
 let connection: CdpConnection;
 let sessions: PageSessions;
 let captures = 0;
+/** Every command Loupe sent, in order (method names). */
+const sent: string[] = [];
 
 const PAGE = `<!doctype html><title>Watched</title>
 <style>
@@ -54,6 +56,7 @@ beforeAll(async () => {
   const send = connection.send.bind(connection);
   vi.spyOn(connection, "send").mockImplementation((method, params, sessionId) => {
     if (method === "DOMSnapshot.captureSnapshot") captures++;
+    sent.push(method);
     return send(method, params, sessionId);
   });
 });
@@ -239,5 +242,32 @@ describe("a change makes the next read capture the page again", () => {
     const after = await read();
     expect(after.captures).toBeGreaterThan(0);
     expectAfter(after.text);
+  });
+});
+
+describe("a change an observer reports", () => {
+  it("is read at once: no round trip asks whether the page changed before the capture", async () => {
+    await open("/cache/plain");
+    await readUntilReused();
+    await h.page.evaluate(`document.getElementById("p").textContent = "Told text"`);
+    // The observer's event travels on its own; give it the time a real caller's next step would.
+    await expect.poll(async () => (await read()).text).toContain("Told text");
+    await readUntilReused();
+    await h.page.evaluate(`document.getElementById("p").textContent = "Told again"`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sent.length = 0;
+    const after = await read();
+    expect(after.text).toContain("Told again");
+    // The read starts with the capture's own pipeline: one frame-tree read before the capture, one after.
+    const first = sent.indexOf("DOMSnapshot.captureSnapshot");
+    expect(sent.slice(0, first).filter((method) => method === "Page.getFrameTree")).toHaveLength(1);
+  });
+
+  it("through a binding the page itself cannot see", async () => {
+    await open("/cache/plain");
+    await read();
+    expect(await h.page.evaluate(`Object.keys(window).filter((key) => key.startsWith("__loupe"))`)).toEqual(
+      [],
+    );
   });
 });

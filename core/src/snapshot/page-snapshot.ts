@@ -52,7 +52,7 @@ const wholePages = new WeakMap<PageCapture, PageSnapshot>();
 
 function watchOf(sessions: PageSessions): PageWatch {
   let watch = watches.get(sessions);
-  if (!watch) watches.set(sessions, (watch = new PageWatch()));
+  if (!watch) watches.set(sessions, (watch = new PageWatch(sessions)));
   return watch;
 }
 

@@ -20,13 +20,21 @@
  * from just before it until after it. A shadow root a capture shows for the first time is watched from
  * then on, so that capture is not reused — the next one is. Anything unexpected (a frame's world gone, a
  * command failing) counts as a change: the page is read again.
+ *
+ * The observers also speak first: the first change after each check calls a binding that only their
+ * world can see (`Runtime.addBinding`), whose event reaches Node on its own. A read that has heard one
+ * knows the page changed without asking, so the read after a change (an extract after `act`) costs just
+ * the capture. Silence proves nothing (a script setting `input.value`, a `:hover` rule), so a read that
+ * heard nothing still asks.
  */
-import type { TargetSession } from "../cdp/page-sessions.js";
+import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
 import type { PageCapture } from "./dom-capture.js";
 import type { DomDocument } from "./dom-document.js";
 
 /** The isolated world the observers live in: the page's own scripts never see it. */
 const WORLD = "__loupe_snapshot_watch";
+/** The binding the observers call on the first change after a check; it exists only in their world. */
+const BINDING = "__loupeSnapshotChanged";
 
 /**
  * Runs in that world: installs the watcher when the document has none (and then says "changed": nothing
@@ -39,7 +47,13 @@ const TAKE = `(() => {
   const watch = globalThis.__loupeWatch;
   if (watch) return watch.take();
   let changed = false;
-  const mark = () => { changed = true; };
+  let told = false;
+  const mark = () => {
+    changed = true;
+    if (told || typeof globalThis.${BINDING} !== "function") return;
+    told = true;
+    globalThis.${BINDING}("");
+  };
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   const observer = new MutationObserver(mark);
   observer.observe(document, options);
@@ -67,6 +81,7 @@ const TAKE = `(() => {
       form = now;
       const was = changed;
       changed = false;
+      told = false;
       return was;
     },
     observe(root) {
@@ -114,12 +129,21 @@ export interface CaptureMarks {
 /** Watches one page (its sessions) for changes between snapshots. */
 export class PageWatch {
   private readonly counting = new WeakSet<TargetSession>();
+  /** How many times an observer has said the page changed (the binding's events, from any frame). */
+  private changesHeard = 0;
   /** The watcher world's context in each frame to watch, by frame id. */
   private worlds = new Map<string, WatchedFrame>();
   /** Shadow hosts whose root is observed, per document (`frameId documentBackendId`). */
   private observedRoots = new Map<string, Set<number>>();
-  private reusable: { key: string; frames: WatchedFrame[]; capture: PageCapture } | undefined;
+  private reusable:
+    { key: string; frames: WatchedFrame[]; capture: PageCapture; changesHeard: number } | undefined;
   private settling: Promise<void> = Promise.resolve();
+
+  constructor(sessions: PageSessions) {
+    sessions.on("Runtime.bindingCalled", (params) => {
+      if (params["name"] === BINDING) this.changesHeard++;
+    });
+  }
 
   /** The last capture if nothing it shows can have changed since; undefined when the page must be read. */
   async unchangedCapture(sessions: TargetSession[]): Promise<PageCapture | undefined> {
@@ -127,6 +151,8 @@ export class PageWatch {
     const reusable = this.reusable;
     if (!reusable) return undefined;
     this.reusable = undefined;
+    // An observer said so after the checks that validated the capture: no need to ask.
+    if (this.changesHeard !== reusable.changesHeard) return undefined;
     try {
       if ((await this.currentKey(sessions, reusable.frames)) !== reusable.key) return undefined;
     } catch {
@@ -198,11 +224,13 @@ export class PageWatch {
     const newRoots = await this.watchShadowRoots(capture, frames);
     // After the capture: did anything change since just before it?
     const changed = await Promise.all(frames.map((frame) => this.take(frame)));
+    // Each frame's later events come after its take's answer: they tell of changes after the capture.
+    const changesHeard = this.changesHeard;
     const before = await Promise.all(marks.sessions.map((s) => marks.before.get(s)!));
     const after = await Promise.all(marks.sessions.map((s) => marks.after.get(s)!));
     const quiet = before.every((metrics, i) => metrics.key === after[i]!.key);
     if (newRoots || changed.some(Boolean) || !quiet || capture.navigated) return undefined;
-    return { key: keyOf(marks.sessions, after, capture.mainLoaderId), frames, capture };
+    return { key: keyOf(marks.sessions, after, capture.mainLoaderId), frames, capture, changesHeard };
   }
 
   /** What the page is now, in the terms of the key a reusable capture was stored with. */
@@ -328,6 +356,9 @@ async function worldOf(session: TargetSession, frameId: string): Promise<Watched
       worldName: WORLD,
     },
   );
+  // In this context only: the page's own world never sees the binding. Not awaited: the session handles
+  // it before any later command, so the watcher installed next finds it.
+  session.send("Runtime.addBinding", { name: BINDING, executionContextId }).catch(() => {});
   return { session, frameId, contextId: executionContextId };
 }
 
