@@ -27,13 +27,9 @@ export interface LoupeTab extends SnapshotTab {
 
 /** Opens `url` in a new Loupe tab and waits for its load event. */
 export async function openLoupeTab(client: Client, url: string, timeoutMs: number): Promise<LoupeTab> {
-  const page = await client.context.newPage();
-  try {
-    await page.goto(url, { waitUntil: "load", timeout: timeoutMs });
-  } catch (error) {
-    await page.close().catch(() => {});
-    throw error;
-  }
+  const page = await loaded(await client.context.newPage(), (tab) =>
+    tab.goto(url, { waitUntil: "load", timeout: timeoutMs }),
+  );
   return {
     page,
     snapshot: async () => (await client.extract({ page })).pageText,
@@ -79,13 +75,9 @@ export async function openStagehandTab(
   url: string,
   timeoutMs: number,
 ): Promise<StagehandTab> {
-  const page: StagehandPage = await stagehand.context.newPage();
-  try {
-    await page.goto(url, { waitUntil: "load", timeoutMs });
-  } catch (error) {
-    await page.close().catch(() => {});
-    throw error;
-  }
+  const page: StagehandPage = await loaded(await stagehand.context.newPage(), (tab) =>
+    tab.goto(url, { waitUntil: "load", timeoutMs }),
+  );
   return {
     page,
     snapshot: async () => (await stagehand.extract({ page })).pageText,
@@ -99,13 +91,9 @@ export async function openStagehand4Tab(
   url: string,
   timeoutMs: number,
 ): Promise<SnapshotTab> {
-  const page: Stagehand4Page = await browser.context.newPage();
-  try {
-    await page.goto(url, { waitUntil: "load", timeout: timeoutMs });
-  } catch (error) {
-    await page.close().catch(() => {});
-    throw error;
-  }
+  const page: Stagehand4Page = await loaded(await browser.context.newPage(), (tab) =>
+    tab.goto(url, { waitUntil: "load", timeout: timeoutMs }),
+  );
   return {
     snapshot: async () => (await page.snapshot({ includeIframes: true, timeout: timeoutMs })).formattedTree,
     close: () => page.close(),
@@ -143,4 +131,18 @@ export async function openAxFloor(loupeTab: LoupeTab): Promise<SnapshotTab> {
     },
     close: () => session.detach(),
   };
+}
+
+/** The tab once `load` has loaded it; a tab that fails to load is closed, not left open. */
+async function loaded<T extends { close(): Promise<unknown> }>(
+  tab: T,
+  load: (tab: T) => Promise<unknown>,
+): Promise<T> {
+  try {
+    await load(tab);
+  } catch (error) {
+    await tab.close().catch(() => {});
+    throw error;
+  }
+  return tab;
 }
