@@ -82,6 +82,11 @@ export class PageTabs {
     return { pageId, url: page.url(), title, active: pageId === this.activeId };
   }
 
+  /** Every open tab's page, in the order they were opened. */
+  pages(): StudioPage[] {
+    return [...this.byId.values()];
+  }
+
   /** Every open tab, in the order they were opened. */
   list(): Promise<PageInfo[]> {
     return Promise.all([...this.byId.values()].map((page) => this.info(page)));

@@ -49,19 +49,16 @@ export class RunHistory {
   }
 }
 
-/** A quarter-scale JPEG of the viewport, through CDP so the page is not resized or repainted. */
+/**
+ * A JPEG of the viewport as it is painted, through CDP so the page is not resized. Never a scaled
+ * capture (`clip.scale`): that makes the compositor paint the page at the smaller scale, and the live
+ * view's screencast would show that blurred frame until the page next repaints. The history shows it
+ * small; the low quality keeps a full-size image to tens of kilobytes.
+ */
 async function thumbnailOf(page: StudioPage): Promise<string> {
   const session = await page.context().newCDPSession(page);
   try {
-    const metrics = (await session.send("Page.getLayoutMetrics")) as {
-      cssLayoutViewport: { clientWidth: number; clientHeight: number };
-    };
-    const { clientWidth: width, clientHeight: height } = metrics.cssLayoutViewport;
-    const { data } = await session.send("Page.captureScreenshot", {
-      format: "jpeg",
-      quality: 60,
-      clip: { x: 0, y: 0, width, height, scale: 0.25 },
-    });
+    const { data } = await session.send("Page.captureScreenshot", { format: "jpeg", quality: 40 });
     return `data:image/jpeg;base64,${data}`;
   } finally {
     await session.detach().catch(() => {});

@@ -34,6 +34,7 @@ export function AddressBar({
       </button>
       <input
         aria-label="Address"
+        data-region-entry=""
         value={typed}
         spellCheck={false}
         placeholder="Type a URL and press Enter"

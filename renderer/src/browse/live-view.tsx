@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
+import { focusRegion } from "../app/focus-regions.js";
 import { modifierBits, toPagePoint } from "./live-coordinates.js";
 import { useLiveFrames, type LiveFrame } from "./use-live-frames.js";
+import { usePaneViewport } from "./use-pane-viewport.js";
 import "./live-view.css";
 
 const BUTTONS = ["left", "middle", "right"] as const;
@@ -17,6 +19,10 @@ export type PickResult = StudioResult<"live.pick">;
  * The active tab as the browser paints it (screencast frames), taking a person's clicks, scrolling and
  * typing to the page. In picker mode the pointer inspects instead: hovering highlights the element
  * under it, a click picks it.
+ *
+ * The keyboard never gets trapped: F6 always moves on to the next region, and Tab, Shift+Tab and Esc
+ * leave the view too unless the person chose, with Ctrl+M (Monaco's key for the same switch), to send
+ * them to the page. The page's viewport follows the view's size, so the frame fills it at 1:1.
  */
 export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (pick: PickResult) => void }) {
   const client = useStudio();
@@ -24,6 +30,10 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
   const frame = useRef<LiveFrame | undefined>(undefined);
   const [hover, setHover] = useState<string>();
   const [error, setError] = useState<string>();
+  // Whether Tab and Esc go to the page (they leave the view otherwise).
+  const [keysToPage, setKeysToPage] = useState(false);
+  const surface = useRef<HTMLDivElement>(null);
+  usePaneViewport(surface, (failure) => report(failure));
   const draw = useCallback((next: LiveFrame) => {
     frame.current = next;
     if (image.current) image.current.src = `data:image/jpeg;base64,${next.data}`;
@@ -115,6 +125,19 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
   });
 
   const onKey = (event: KeyboardEvent<HTMLDivElement>, type: "down" | "up") => {
+    // F6 bubbles to the Studio, which moves focus to the next region.
+    if (event.key === "F6") return;
+    if (event.key.toLowerCase() === "m" && event.ctrlKey && !event.altKey && !event.shiftKey) {
+      event.preventDefault();
+      if (type === "down") setKeysToPage((on) => !on);
+      return;
+    }
+    if (!keysToPage && event.key === "Tab") return; // the browser moves focus on
+    if (!keysToPage && event.key === "Escape") {
+      event.preventDefault();
+      if (type === "down") focusRegion(event.currentTarget, 1);
+      return;
+    }
     if (picking) return;
     // Let a paste reach onPaste (as one insertText) instead of sending Ctrl+V to the page.
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "v") return;
@@ -143,13 +166,22 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
           </span>
         )}
         {picking && <span className="live-hover">{hover ?? "Point at an element, click to pick it"}</span>}
+        <span id="live-keys" className="live-keys">
+          {keysToPage
+            ? "Tab and Esc go to the page · Ctrl+M or F6 to leave"
+            : "Tab, Esc or F6 leave the page · Ctrl+M sends Tab and Esc to it"}
+        </span>
       </div>
       <div
+        ref={surface}
         className={picking ? "live-surface picking" : "live-surface"}
         tabIndex={0}
         role="application"
         aria-label="Live view of the page"
         aria-roledescription="live page"
+        aria-describedby="live-keys"
+        data-region=""
+        data-region-entry=""
         onKeyDown={(event) => onKey(event, "down")}
         onKeyUp={(event) => onKey(event, "up")}
         onPaste={(event) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { StudioError, type StudioParams, type StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 import { SchemaEditor } from "../schema-editor/schema-editor.js";
@@ -6,6 +6,7 @@ import { useStudioState, type SchemaOrigin } from "../state/studio-state.js";
 import { STARTER_ZOD_SCHEMA, type SchemaMode, type Workspace } from "../state/workspace.js";
 import { ExtractOptions } from "./extract-options.js";
 import { ExtractResults } from "./extract-results.js";
+import { firstInvalidField } from "./form-validity.js";
 import { useExtractRun } from "./use-extract-run.js";
 import { useSchemaCheck } from "./use-schema-check.js";
 import "./extract-panel.css";
@@ -41,7 +42,13 @@ export function ExtractPanel() {
   );
   const setSource = useCallback((source: string) => dispatch({ type: "schema.edit", source }), [dispatch]);
 
+  const form = useRef<HTMLFormElement>(null);
   const start = useCallback(() => {
+    const invalid = form.current ? firstInvalidField(form.current) : undefined;
+    if (invalid) {
+      invalid.element.focus();
+      return fail(new StudioError("invalid_option", invalid.message));
+    }
     const instruction = workspace.instruction.trim();
     const params: Omit<StudioParams<"extract.run">, "runId"> = { options: workspace.options };
     if (instruction) {
@@ -99,6 +106,8 @@ export function ExtractPanel() {
 
   return (
     <form
+      ref={form}
+      noValidate
       className="extract-panel"
       aria-label="Extract"
       onSubmit={(e) => {

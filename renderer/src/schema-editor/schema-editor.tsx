@@ -20,6 +20,14 @@ export const MODE_HINTS: Record<SchemaMode, string> = {
   json: "A JSON Schema (draft-07 or 2020-12), checked against the meta-schema as you type.",
 };
 
+/** Monaco's key for its "Tab moves focus" switch. */
+const ON_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
+const TAB_FOCUS_KEY = ON_MAC ? "Ctrl+Shift+M" : "Ctrl+M";
+const TAB_FOCUS_KEYBINDING = ({ monaco }: Pick<Setup, "monaco">) =>
+  ON_MAC
+    ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM
+    : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM;
+
 /** Marker owner for problems the service found (the TypeScript and JSON workers own their own). */
 const SANDBOX_OWNER = "loupe-sandbox";
 
@@ -46,6 +54,8 @@ export function SchemaEditor({
   const [setup, setSetup] = useState<Setup | Error>();
   const [editor, setEditor] = useState<MonacoSetup.monaco.editor.IStandaloneCodeEditor>();
   const [markers, setMarkers] = useState<EditorIssue[]>([]);
+  // Monaco's "Tab moves focus" switch (its own Ctrl+M), shown so Tab in the editor is no trap.
+  const [tabMovesFocus, setTabMovesFocus] = useState(false);
   // The latest callbacks, read by Monaco's listeners (registered once per editor).
   const latest = useRef({ onSourceChange, onRun });
   // True while text from outside (a workspace opened) is put in: that is not the person editing.
@@ -78,13 +88,27 @@ export function SchemaEditor({
       tabSize: 2,
       fixedOverflowWidgets: true,
       ariaLabel: "Schema editor",
+      // A dimmed last line number is below WCAG's contrast minimum; a schema's last line is a line.
+      renderFinalNewline: "on",
     });
     created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
     const changes = created.onDidChangeModelContent(() => {
       if (!settingFromOutside.current) latest.current.onSourceChange(created.getValue());
     });
+    const tabFocusMode = monaco.editor.EditorOption.tabFocusMode;
+    const readTabFocus = () => setTabMovesFocus(created.getOption(tabFocusMode));
+    readTabFocus();
+    // Monaco's own Ctrl+M action does not answer in the standalone editor as bundled here (the e2e test
+    // presses it): bind the same key on the editor itself.
+    created.addCommand(TAB_FOCUS_KEYBINDING(setup), () =>
+      created.updateOptions({ tabFocusMode: !created.getOption(tabFocusMode) }),
+    );
+    const configuration = created.onDidChangeConfiguration((event) => {
+      if (event.hasChanged(monaco.editor.EditorOption.tabFocusMode)) readTabFocus();
+    });
     setEditor(created);
     return () => {
+      configuration.dispose();
       changes.dispose();
       created.dispose();
       setEditor(undefined);
@@ -163,6 +187,11 @@ export function SchemaEditor({
         </p>
       )}
       <div ref={host} className="schema-editor-host" data-mode={mode} />
+      <p className="schema-tab-key" aria-live="polite">
+        {tabMovesFocus
+          ? `Tab moves focus out of the editor · ${TAB_FOCUS_KEY} to indent with Tab again`
+          : `Tab indents · ${TAB_FOCUS_KEY} to move focus out with Tab`}
+      </p>
       {markers.length > 0 && (
         <ul className="schema-problems" aria-label="Schema problems">
           {markers.map((m, index) => (

@@ -46,6 +46,17 @@ export const liveMethods = {
     }),
     result: z.object({ pageId: pageIdSchema, leaseMs: z.number().int().positive() }),
   },
+  /**
+   * The size, in CSS pixels, the Studio shows pages at: the active tab and every tab after it get this
+   * viewport, so the live view's frame fills its pane at 1:1.
+   */
+  "live.viewport": {
+    params: z.strictObject({
+      width: z.number().int().min(100).max(4096),
+      height: z.number().int().min(100).max(4096),
+    }),
+    result: okSchema,
+  },
   "live.stop": {
     params: z.strictObject({}),
     result: z.object({ stopped: z.boolean() }),

@@ -2,6 +2,7 @@ import type { StudioHandlers } from "../../common/studio-api.js";
 import { ElementPicker } from "../live/element-picker.js";
 import { InputEvents } from "../live/input-events.js";
 import { liveBrowserOf } from "../live/live-browser.js";
+import { PageViewport } from "../live/page-viewport.js";
 import { Screencast } from "../live/screencast.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -16,8 +17,11 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   const screencast = new Screencast(live, context);
   const input = new InputEvents();
   const picker = new ElementPicker(live, context);
+  const viewport = new PageViewport(live);
   // The live view shows whichever tab is active: follow switches, and the next tab when one closes.
+  // A new tab is shown at the Studio's viewport before its first frame.
   context.tabs.onChange((change) => {
+    if (change.kind === "opened") void viewport.apply(change.page).catch(() => {});
     if (change.kind === "activated" || change.kind === "closed") void screencast.follow().catch(() => {});
   });
   // Input runs in the order it was sent: the server answers requests concurrently, and a release that
@@ -33,6 +37,10 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   };
   return {
     "live.start": (settings) => screencast.start(settings),
+    "live.viewport": async (size) => {
+      await viewport.set(size, context.tabs.pages());
+      return OK;
+    },
     "live.stop": async () => ({ stopped: await screencast.stop("stopped by the renderer") }),
     "live.mouse": async (params) => {
       await Promise.all(input.mouse(params).map((call) => send("Input.dispatchMouseEvent", call)));

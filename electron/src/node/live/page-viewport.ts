@@ -1,0 +1,44 @@
+import type { StudioPage } from "../page-tabs.js";
+import type { LiveBrowser } from "./live-browser.js";
+
+/** A viewport in CSS pixels. */
+export interface ViewportSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The one viewport size every tab of the Studio is shown at, set by the live view to its pane's size.
+ * It is applied through the Studio's own CDP session of each tab (device metrics emulation), so the
+ * frame the screencast sends is exactly what the pane shows; a tab opened later gets it as it opens,
+ * not whatever its new window happened to be.
+ */
+export class PageViewport {
+  private size: ViewportSize | undefined;
+
+  constructor(private readonly live: LiveBrowser) {}
+
+  /** Sets the size and applies it to `pages` (the others get it through `apply` when they open). */
+  async set(size: ViewportSize, pages: StudioPage[]): Promise<void> {
+    this.size = { width: size.width, height: size.height };
+    await Promise.all(pages.map((page) => this.apply(page)));
+  }
+
+  /** Gives a tab the current size, if one was set; a tab that closed meanwhile is no failure. */
+  async apply(page: StudioPage): Promise<void> {
+    const size = this.size;
+    if (!size || page.isClosed()) return;
+    try {
+      const { root } = await this.live.sessionsFor(page);
+      await root.send("Emulation.setDeviceMetricsOverride", {
+        width: size.width,
+        height: size.height,
+        // 0 keeps the browser's own device scale factor: only the layout size changes.
+        deviceScaleFactor: 0,
+        mobile: false,
+      });
+    } catch (error) {
+      if (!page.isClosed()) throw error;
+    }
+  }
+}
