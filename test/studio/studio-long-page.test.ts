@@ -20,7 +20,7 @@ describe("the Extract panel on a page longer than the model's window", () => {
   beforeAll(async () => {
     // The Studio reads the budget of a model it has no table entry for from the environment.
     process.env["LOUPE_MODEL_MAX_INPUT_TOKENS"] = String(WINDOW);
-    h = await startStudioHarness({ maxInputTokens: WINDOW });
+    h = await startStudioHarness({ model: { maxInputTokens: WINDOW } });
     serveCatalog(h.servers, "/catalog/", CARDS, { compact: true });
     await h.studio.service.handlers["session.open"]({ url: `${h.servers.originA}/catalog/` });
     await h.ui.locator(".schema-editor-host .monaco-editor").waitFor();

@@ -27,12 +27,18 @@ export interface StudioHarness {
   close(): Promise<void>;
 }
 
-/** Starts the Studio in web mode against the scripted model and opens its UI in Chromium. */
-export async function startStudioHarness(modelOptions: ModelServerOptions = {}): Promise<StudioHarness> {
-  const [servers, model] = await Promise.all([startPageServers(), startModelServer(modelOptions)]);
+/**
+ * Starts the Studio in web mode against the scripted model and opens its UI in Chromium. `env` is the
+ * service's environment (default: an OpenAI key for the scripted model); `model` configures the scripted
+ * model server.
+ */
+export async function startStudioHarness(
+  options: { env?: Record<string, string>; model?: ModelServerOptions } = {},
+): Promise<StudioHarness> {
+  const [servers, model] = await Promise.all([startPageServers(), startModelServer(options.model)]);
   const studio = await startWebStudio({
     service: {
-      env: { OPENAI_API_KEY: "test-key" },
+      env: options.env ?? { OPENAI_API_KEY: "test-key" },
       settings: { model: "openai/x", baseURL: model.baseURL },
     },
   });

@@ -149,7 +149,7 @@ export class StudioService {
     const modelName = override ?? this.settings.model;
     // The key comes from the key store or this service's environment and goes to the model only, never
     // to the renderer.
-    const apiKey = resolveApiKey(modelName, this.keys, this.env);
+    const apiKey = resolveApiKey(modelName, this.keys, this.env, this.settings.baseURL);
     return {
       modelName,
       ...(apiKey ? { apiKey } : {}),

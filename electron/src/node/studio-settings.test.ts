@@ -54,6 +54,24 @@ describe("model settings", () => {
       }
     },
   );
+  it("needs no key for a model server on this machine, and sends a placeholder to it", () => {
+    const keys = memoryStore();
+    for (const baseURL of ["http://127.0.0.1:1234/v1", "http://localhost:11434/v1", "http://[::1]:8080/v1"]) {
+      expect(publicSettings({ model: "openai/local-model", baseURL }, {})).toMatchObject({
+        hasApiKey: true,
+        keySource: "not_needed",
+      });
+      expect(resolveApiKey("openai/local-model", keys, {}, baseURL)).toBe("not-needed");
+    }
+    // A real key still wins, and a remote server gets no placeholder.
+    expect(resolveApiKey("openai/x", keys, { OPENAI_API_KEY: "sk-env" }, "http://127.0.0.1:1/v1")).toBe(
+      "sk-env",
+    );
+    for (const baseURL of ["https://api.example.com/v1", "http://127.0.0.1.example.com/v1", "not a url"]) {
+      expect(resolveApiKey("openai/x", keys, {}, baseURL)).toBeUndefined();
+      expect(publicSettings({ model: "openai/x", baseURL }, {}).keySource).toBe("none");
+    }
+  });
 
   it("prefers a stored key over the environment", () => {
     const keys = memoryStore({ openai: "sk-stored" });

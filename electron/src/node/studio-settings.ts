@@ -11,15 +11,39 @@ export interface ModelSettings {
 }
 
 /**
+ * What a run sends as the key to a model server on this machine when the person has none: LM Studio,
+ * Ollama and llama.cpp take any key, but the OpenAI-compatible client refuses to send none.
+ */
+export const LOCAL_SERVER_KEY = "not-needed";
+
+/** Whether `baseURL` is a server on this machine (a loopback address), which needs no real key. */
+export function isLocalServer(baseURL: string | undefined): boolean {
+  if (!baseURL) return false;
+  let host: string;
+  try {
+    host = new URL(baseURL).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
  * The key a run sends: one the person stored (keychain) wins over the environment, so a key typed in
- * the desktop app is used even when an old variable is still set.
+ * the desktop app is used even when an old variable is still set. A server on this machine gets a
+ * placeholder when there is no key, so the local presets work in web mode without a restart.
  */
 export function resolveApiKey(
   model: string,
   keys: KeyStore,
   env: Readonly<Record<string, string | undefined>>,
+  baseURL?: string,
 ): string | undefined {
-  return keys.get(providerOf(model)) ?? apiKeyFor(model, env);
+  return (
+    keys.get(providerOf(model)) ??
+    apiKeyFor(model, env) ??
+    (isLocalServer(baseURL) ? LOCAL_SERVER_KEY : undefined)
+  );
 }
 
 /** The public form of the settings: model and baseURL, and only whether (and where) a key exists. */
@@ -34,7 +58,7 @@ export function publicSettings(
     ? "store"
     : apiKeyFor(settings.model, env)
       ? "environment"
-      : needsNoKey(provider)
+      : needsNoKey(provider) || isLocalServer(settings.baseURL)
         ? "not_needed"
         : "none";
   return {

@@ -141,7 +141,13 @@ function KeyStatus({ settings }: { settings: StudioSettings }) {
         </p>
       );
     case "not_needed":
-      return <p className="key-status ok">{settings.provider} runs locally and needs no key.</p>;
+      return (
+        <p className="key-status ok">
+          {settings.baseURL
+            ? `The model server at ${settings.baseURL} runs on this machine and needs no key.`
+            : `${settings.provider} runs locally and needs no key.`}
+        </p>
+      );
     case "none":
       return (
         <div className="key-status missing" role="note">
