@@ -79,6 +79,7 @@ export function HistoryPanel() {
                   {r.outcome.ok ? "" : " (failed)"}
                 </strong>{" "}
                 <span className="run-time">{time(r)}</span>
+                {whatRan(r) ? <span className="run-what">{whatRan(r)}</span> : null}
                 <span className="run-url">{r.url}</span>
                 <span className="run-cost">{costOf(r)}</span>
               </span>
@@ -92,13 +93,30 @@ export function HistoryPanel() {
         </p>
       ) : null}
       {pair.length === 2 ? (
-        <RunDiff before={pair[1]!} after={pair[0]!} />
+        // Older to newer, whichever was ticked first.
+        <RunDiff {...inTimeOrder(pair[0]!, pair[1]!)} />
       ) : (
         <p className="hint">Tick two runs to compare their results.</p>
       )}
       {run ? <RunDetail run={run} busy={busy} onRerun={() => void doRerun(run)} /> : null}
     </div>
   );
+}
+
+/** The two runs as the diff takes them: the one that started first is `before`. */
+function inTimeOrder(a: RunRecord, b: RunRecord): { before: RunRecord; after: RunRecord } {
+  return Date.parse(a.startedAt) <= Date.parse(b.startedAt)
+    ? { before: a, after: b }
+    : { before: b, after: a };
+}
+
+/** What a run was asked, in one line: the instruction (extract, act) or the format (fetch). */
+function whatRan(run: RunRecord): string {
+  const instruction = run.input["instruction"];
+  if (typeof instruction === "string" && instruction.trim()) return instruction.trim();
+  if (run.kind === "extract") return "page text";
+  const format = run.input["format"];
+  return run.kind === "fetch" && typeof format === "string" ? format : "";
 }
 
 function time(run: RunRecord): string {

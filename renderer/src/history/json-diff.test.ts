@@ -33,3 +33,29 @@ describe("formatPath", () => {
     expect(formatPath(["a b", 2])).toBe('["a b"][2]');
   });
 });
+
+describe("diffJson on arrays", () => {
+  const book = (title: string, price = 10) => ({ title, price });
+
+  it("matches elements by content: an item added at the top is one addition", () => {
+    expect(diffJson([book("B"), book("C")], [book("A"), book("B"), book("C")])).toEqual([
+      { kind: "added", path: [0], after: book("A") },
+    ]);
+    expect(diffJson([book("A"), book("B"), book("C")], [book("A"), book("C")])).toEqual([
+      { kind: "removed", path: [1], before: book("B") },
+    ]);
+  });
+
+  it("compares the elements that differ between shared ones, at the new index", () => {
+    expect(
+      diffJson([book("A"), book("B", 10), book("C")], [book("Z"), book("A"), book("B", 12), book("C")]),
+    ).toEqual([
+      { kind: "added", path: [0], after: book("Z") },
+      { kind: "changed", path: [2, "price"], before: 10, after: 12 },
+    ]);
+  });
+
+  it("sees the same object with its keys in another order as the same element", () => {
+    expect(diffJson([{ a: 1, b: 2 }], [{ b: 2, a: 1 }])).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunRecord, StudioClient } from "@loupe/studio/common";
 import type { StudioAction } from "../state/studio-state.js";
-import { rerun } from "./rerun.js";
+import { rerun, workspacePatchFor } from "./rerun.js";
 
 const ACT_RUN: RunRecord = {
   id: "r1",
@@ -61,5 +61,29 @@ describe("rerun of an act with variables", () => {
     const { client, calls } = recordingClient();
     await rerun({ ...ACT_RUN, input: { instruction: "click Save" } }, client, () => {}, []);
     expect(calls.at(-1)).toEqual(["act.run", { instruction: "click Save" }]);
+  });
+});
+
+describe("the workspace a rerun shows", () => {
+  const extractRun = (input: Record<string, unknown>): RunRecord => ({
+    ...ACT_RUN,
+    kind: "extract",
+    input: { runId: "x", instruction: "the books", options: { timeout: 3000 }, ...input },
+  });
+
+  it("is exactly what ran: zod source in zod mode, a JSON Schema in JSON mode, none as none", () => {
+    const zod = "z.object({ title: z.string() })";
+    expect(workspacePatchFor(extractRun({ schema: { kind: "zod", source: zod } }))).toEqual({
+      url: ACT_RUN.url,
+      instruction: "the books",
+      options: { timeout: 3000 },
+      schema: { mode: "zod", source: zod },
+    });
+    const json = { type: "object", properties: { title: { type: "string" } } };
+    expect(workspacePatchFor(extractRun({ schema: { kind: "json", value: json } })).schema).toEqual({
+      mode: "json",
+      source: JSON.stringify(json, null, 2),
+    });
+    expect(workspacePatchFor(extractRun({})).schema).toEqual({ mode: "zod", source: "" });
   });
 });

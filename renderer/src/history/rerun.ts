@@ -4,8 +4,9 @@ import type { StudioAction } from "../state/studio-state.js";
 import type { Workspace } from "../state/workspace.js";
 
 /**
- * What a run's inputs change in the workspace, so the panels show what is being rerun. An extract's
- * schema is kept in the history as the JSON Schema that was sent, so it comes back in JSON mode.
+ * What a run's inputs change in the workspace, so the panels show exactly what is being rerun: an
+ * extract's schema comes back as it was sent (zod source in zod mode, a JSON Schema in JSON mode), and
+ * a run without a schema empties the editor rather than leaving a schema it did not use.
  */
 export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
   const input = run.input;
@@ -29,16 +30,19 @@ export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
       };
     }
     case "extract": {
-      const schema = input["schema"] as { value?: unknown } | undefined;
       const options = (input["options"] ?? {}) as Workspace["options"];
-      return {
-        url: run.url,
-        instruction: text("instruction"),
-        options,
-        ...(schema?.value ? { schema: { mode: "json", source: JSON.stringify(schema.value, null, 2) } } : {}),
-      };
+      return { url: run.url, instruction: text("instruction"), options, schema: schemaOf(input["schema"]) };
     }
   }
+}
+
+/** An extract's kept `schema` param as the editor shows it. */
+function schemaOf(schema: unknown): Workspace["schema"] {
+  const sent = (schema ?? {}) as { kind?: unknown; source?: unknown; value?: unknown };
+  if (sent.kind === "zod" && typeof sent.source === "string") return { mode: "zod", source: sent.source };
+  if (sent.kind === "json" && sent.value !== undefined)
+    return { mode: "json", source: JSON.stringify(sent.value, null, 2) };
+  return { mode: "zod", source: "" };
 }
 
 /** The names of the variables an act run used (the history keeps them, never their values). */

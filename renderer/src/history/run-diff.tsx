@@ -11,7 +11,7 @@ function show(value: unknown): string {
   return JSON.stringify(value) ?? "undefined";
 }
 
-/** The structural difference between two runs' results, older first. */
+/** The structural difference between two runs' results: `before` is the older run, `after` the newer. */
 export function RunDiff({ before, after }: { before: RunRecord; after: RunRecord }) {
   const changes = useMemo(() => diffJson(resultOf(before), resultOf(after)), [before, after]);
   return (
@@ -23,28 +23,30 @@ export function RunDiff({ before, after }: { before: RunRecord; after: RunRecord
       {changes.length === 0 ? (
         <p>The results are the same.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Change</th>
-              <th scope="col">Path</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change, i) => (
-              <tr key={i} className={`diff-${change.kind}`}>
-                <td>{change.kind}</td>
-                <td>
-                  <code>{formatPath(change.path)}</code>
-                </td>
-                <td>{change.kind === "added" ? "" : show(change.before)}</td>
-                <td>{change.kind === "removed" ? "" : show(change.after)}</td>
+        <div className="run-diff-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Change</th>
+                <th scope="col">Path</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {changes.map((change, i) => (
+                <tr key={i} className={`diff-${change.kind}`}>
+                  <td>{change.kind}</td>
+                  <td>
+                    <code>{formatPath(change.path)}</code>
+                  </td>
+                  <td>{change.kind === "added" ? "" : show(change.before)}</td>
+                  <td>{change.kind === "removed" ? "" : show(change.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
