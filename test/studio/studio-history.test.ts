@@ -1,7 +1,8 @@
 /**
  * History you can trust: the run list says what each run was asked, the diff runs from the older run
  * to the newer whichever was ticked first, arrays are matched by content (an item added at the top is
- * one addition), its cells stay readable in a small window, and rerun puts back exactly what ran.
+ * one addition), its cells stay readable in a small window, and rerun puts back exactly what ran. A
+ * reload of the Studio keeps the workspace being edited.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -96,5 +97,36 @@ describe("the History panel", () => {
       "the books",
     );
     expect(await schemaShown(ui)).toBe(SCHEMA_A);
+  });
+});
+
+describe("reloading the Studio", () => {
+  let h: StudioHarness;
+
+  beforeAll(async () => {
+    h = await startStudioHarness();
+    await h.ui.locator(".schema-editor-host .monaco-editor").waitFor();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("keeps the instruction, the schema and the options", async () => {
+    const { ui } = h;
+    const form = ui.getByRole("form", { name: "Extract" });
+    await form.getByLabel("Instruction").fill("the books, kept");
+    await setSchema(ui, SCHEMA_B);
+    await form.getByLabel("Timeout (ms)").fill("3000");
+    await form.getByLabel("Ignore selectors").fill("nav, footer");
+    // Past the write's settling time, as a person's reload would be.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+
+    await ui.reload();
+    await ui.locator(".schema-editor-host .monaco-editor").waitFor();
+    const again = ui.getByRole("form", { name: "Extract" });
+    expect(await again.getByLabel("Instruction").inputValue()).toBe("the books, kept");
+    expect(await again.getByLabel("Timeout (ms)").inputValue()).toBe("3000");
+    expect(await again.getByLabel("Ignore selectors").inputValue()).toBe("nav, footer");
+    await expect.poll(() => schemaShown(ui)).toBe(SCHEMA_B);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { StudioClient, StudioResult } from "@loupe/studio/common";
 import { StudioProvider } from "../api/studio-context.js";
 import { StudioStateProvider } from "../state/studio-state.js";
+import { keptWorkspace } from "../state/kept-workspace.js";
 import { newWorkspace } from "../state/workspace.js";
 import { StudioLayout } from "./studio-layout.js";
 
@@ -26,8 +27,10 @@ export function App({ client }: { client: StudioClient }) {
     <StudioProvider client={client}>
       <StudioStateProvider
         initial={{
-          workspace: newWorkspace(info.demoUrl),
-          schemaOrigin: "typed",
+          ...(keptWorkspace(info.demoUrl) ?? {
+            workspace: newWorkspace(info.demoUrl),
+            schemaOrigin: "typed",
+          }),
           pages: [],
           picked: undefined,
           variables: [],

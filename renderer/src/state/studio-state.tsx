@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useReducer, type Dispatch, type ReactNode } from "react";
 import type { PageInfo } from "@loupe/studio/common";
 import type { VariableRow } from "../act/act-variables.js";
+import { useKeepWorkspace } from "./kept-workspace.js";
 import type { Workspace } from "./workspace.js";
 
 /**
@@ -97,6 +98,7 @@ const StateContext = createContext<{ state: StudioState; dispatch: Dispatch<Stud
 /** Holds the shared state for the panels below. */
 export function StudioStateProvider({ initial, children }: { initial: StudioState; children: ReactNode }) {
   const [state, dispatch] = useReducer(studioReducer, initial);
+  useKeepWorkspace(state.workspace, state.schemaOrigin);
   const value = useMemo(() => ({ state, dispatch }), [state]);
   return <StateContext.Provider value={value}>{children}</StateContext.Provider>;
 }
