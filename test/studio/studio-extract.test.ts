@@ -4,21 +4,13 @@
  * JSON Schema mode runs too, and a slow run is cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { idOf, lastUserText } from "../support/harness.js";
+import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 
 // One line each: Monaco auto-indents and auto-closes brackets after a typed newline.
 const BROKEN = `z.object({ books: z.array(z.object({ title: z.strin() })) })`;
 const FIXED = `const schema = z.object({ books: z.array(z.object({ title: z.string(), url: z.url() })) });`;
-
-/** Replaces the schema editor's text the way a paste does (no auto-closed brackets). */
-async function setSchema(ui: Page, text: string): Promise<void> {
-  await ui.locator(".schema-editor-host .view-lines").click();
-  await ui.keyboard.press("ControlOrMeta+A");
-  await ui.keyboard.press("Delete");
-  await ui.keyboard.insertText(text);
-}
 
 /** The model's answer: the book's link as the id the snapshot gave it, as a model answers a URL field. */
 function bookReply(request: Parameters<typeof lastUserText>[0]) {

@@ -5,25 +5,12 @@
  * reload of the Studio keeps the workspace being edited.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import type { ReplyScript } from "../support/model-server.js";
+import { schemaShown, setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 
 const SCHEMA_A = `z.object({ books: z.array(z.object({ title: z.string() })) })`;
 const SCHEMA_B = `z.object({ books: z.array(z.object({ title: z.string().describe("as printed") })) })`;
-
-/** Replaces the schema editor's text the way a paste does (no auto-closed brackets). */
-async function setSchema(ui: Page, text: string): Promise<void> {
-  await ui.locator(".schema-editor-host .view-lines").click();
-  await ui.keyboard.press("ControlOrMeta+A");
-  await ui.keyboard.press("Delete");
-  await ui.keyboard.insertText(text);
-}
-
-/** The schema editor's text as shown (Monaco draws spaces as no-break spaces). */
-async function schemaShown(ui: Page): Promise<string> {
-  return ((await ui.locator(".schema-editor-host .view-lines").textContent()) ?? "").replace(/\u00a0/g, " ");
-}
 
 const books = (...titles: string[]) => ({ json: { books: titles.map((title) => ({ title })) } });
 
