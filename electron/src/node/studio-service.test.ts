@@ -140,11 +140,11 @@ describe("the Studio service over the in-memory transport", () => {
     expect(got).toMatchObject({ model: "openai/gpt-4.1-mini", hasApiKey: true, keySource: "environment" });
     const set = await client.call("settings.set", {
       model: "anthropic/claude-x",
-      baseURL: "http://127.0.0.1:9/v1",
+      baseURL: "https://models.example/v1",
     });
     expect(set).toMatchObject({
       model: "anthropic/claude-x",
-      baseURL: "http://127.0.0.1:9/v1",
+      baseURL: "https://models.example/v1",
       hasApiKey: false,
       keySource: "none",
       keyVariables: ["ANTHROPIC_API_KEY", "LOUPE_MODEL_API_KEY"],
