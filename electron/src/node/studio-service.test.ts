@@ -119,8 +119,10 @@ describe("the Studio service over the in-memory transport", () => {
     await client.call("settings.set", { baseURL: model.baseURL });
     model.enqueue({ hang: true });
     const count = model.requests.length;
+    // The timeout covers the page read too, so it is long enough for a loaded machine to reach the model
+    // (the hanging answer then makes the timeout, not the model, end the run).
     await expect(
-      client.call("extract.run", { runId: "late", instruction: "anything", options: { timeout: 300 } }),
+      client.call("extract.run", { runId: "late", instruction: "anything", options: { timeout: 2_000 } }),
     ).rejects.toMatchObject({ code: "extract_timeout" });
     expect(model.requests.length).toBe(count + 1);
     await expect.poll(() => model.requests.at(-1)?.aborted).toBe(true);
