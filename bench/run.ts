@@ -7,6 +7,7 @@ import { parseBenchOptions } from "./bench-options.js";
 import type { BenchSection } from "./bench-section.js";
 import { snapshotSection } from "./snapshot/snapshot-section.js";
 import { markdownSection } from "./markdown/markdown-section.js";
+import { wcxbSection } from "./markdown/wcxb-section.js";
 import { fetchThroughputSection } from "./fetch/fetch-throughput-section.js";
 import { sessionsSection } from "./sessions/sessions-section.js";
 import { studioSection } from "./studio-section.js";
@@ -17,6 +18,7 @@ import { longPagesSection } from "./long-pages/long-pages-section.js";
 const SECTIONS: BenchSection[] = [
   snapshotSection,
   markdownSection,
+  wcxbSection,
   fetchThroughputSection,
   sessionsSection,
   studioSection,
