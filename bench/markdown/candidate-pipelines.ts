@@ -108,7 +108,8 @@ export const PIPELINES: Pipeline[] = [
   {
     name: FINAL,
     description:
-      "cloud/src/markdown: linkedom → light tree → Readability's algorithm ported → own GFM renderer",
+      "cloud/src/markdown: linkedom → light tree → main-content region (block likelihoods, repeated items, " +
+      "page type) → own GFM renderer",
     convert: (html, url) => convertHtmlToMarkdown(html, url).markdown,
   },
 ];

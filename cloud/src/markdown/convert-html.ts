@@ -1,10 +1,10 @@
 /**
- * The whole conversion, synchronous: parse, find the main content (Readability's algorithm on a light
- * tree), render it as markdown under the page title. The server runs this in a worker thread with a
+ * The whole conversion, synchronous: parse, find the main content (see content/find-main-content.ts),
+ * render it as markdown under the page title. The server runs this in a worker thread with a
  * deadline (see worker-pool.ts); tests and the worker call it directly.
  */
 import { articleMetadata } from "./article/article-metadata.js";
-import { extractArticle } from "./article/extract-article.js";
+import { findMainContent } from "./content/find-main-content.js";
 import { descendantsByTag, removeNode, type LightElement } from "./dom/light-dom.js";
 import { parsePage, type ParsedPage } from "./dom/parse-document.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
@@ -36,10 +36,13 @@ export function convertHtmlToMarkdown(
   options: ConvertOptions = {},
 ): MarkdownResult {
   const page = parsePage(html);
-  const { root, title, baseHref } = options.mainContent === false ? wholeBody(page) : mainContent(page);
+  const { root, title, baseHref } =
+    options.mainContent === false ? wholeBody(page) : findMainContent(page, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   const cleanTitle = collapseWhitespace(title).trim();
-  if (cleanTitle) {
+  // A page without content (an application shell that renders in the browser) gives empty markdown,
+  // not a heading over nothing; its title is still reported.
+  if (cleanTitle && blocks.length) {
     const heading = `# ${escapeHeading(cleanTitle)}`;
     // The article often repeats the title as its first heading.
     const first = blocks[0];
@@ -49,13 +52,6 @@ export function convertHtmlToMarkdown(
   }
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
   return cleanTitle ? { markdown, title: cleanTitle } : { markdown };
-}
-
-function mainContent(page: ParsedPage): { root: LightElement; title: string; baseHref: string | null } {
-  const article = extractArticle(page);
-  if (article.content) return { root: article.content, title: article.title, baseHref: article.baseHref };
-  // No text Readability would call an article: fall back to the whole body, less its chrome.
-  return { ...wholeBody(page), title: article.title };
 }
 
 const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);

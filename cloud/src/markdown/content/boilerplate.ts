@@ -1,0 +1,254 @@
+/**
+ * Page furniture that is never main content, recognised by what the page calls it: landmark elements
+ * and roles (navigation, banner, footer, complementary, search, dialogs), and the words of class names
+ * and ids that every site uses for the same furniture (nav, menu, breadcrumb, share, related,
+ * newsletter, cookie…). Words are matched whole, after splitting `post-share_bar` or `shareBar` into
+ * words, so `navy` or `sharepoint` are not taken for `nav` or `share`.
+ *
+ * A rule never removes what holds most of the page's text: a layout wrapper called `has-sidebar`
+ * around the article is not a sidebar.
+ */
+import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import type { PageType } from "./page-type.js";
+
+/** Why an element was judged furniture (tests and debugging read it). */
+export type BoilerplateReason = "tag" | "role" | "words" | "navigation-words" | "hidden";
+
+/** Landmark tags that hold page furniture wherever they are. */
+const FURNITURE_TAGS = new Set([
+  "nav",
+  "aside",
+  "dialog",
+  "menu",
+  "button",
+  "select",
+  "textarea",
+  "input",
+  "iframe",
+  "object",
+  "embed",
+  "canvas",
+  "video",
+  "audio",
+  "map",
+]);
+
+const FURNITURE_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "search",
+  "menu",
+  "menubar",
+  "dialog",
+  "alertdialog",
+  "tooltip",
+  "toolbar",
+]);
+
+/** Whole words of class names and ids that name furniture on any site. */
+const FURNITURE_WORDS = new Set([
+  "nav", "navbar", "navigation", "navlinks", "subnav", "topnav", "sidenav", "menu", "menubar", "megamenu", "breadcrumb",
+  "breadcrumbs", "footer", "sidebar", "sidebars", "share", "sharing", "sharebar", "sharer", "social", "related",
+  "newsletter", "subscribe", "cookie", "cookies", "consent", "gdpr", "popup", "advert", "advertisement",
+  "advertising", "ads", "ad", "adsense", "sponsor", "sponsored", "promo", "pagination", "pager", "tagcloud",
+  "skiplink", "toolbar", "masthead", "signup", "login", "signin", "disqus", "outbrain", "taboola", "offcanvas",
+  "tooltip", "screenreader", "visuallyhidden", "noprint", "backtotop",
+]); // prettier-ignore
+
+/**
+ * A class name made only of these words names the content (`entry-content`, `main-content-wrap`), and an
+ * element that has one is not furniture whatever its other names say.
+ */
+const CONTENT_WORDS = new Set([
+  "content",
+  "article",
+  "main",
+  "body",
+  "entry",
+  "post",
+  "story",
+  "text",
+  "prose",
+]);
+const FILLER_WORDS = new Set([
+  "wrap",
+  "wrapper",
+  "inner",
+  "outer",
+  "container",
+  "area",
+  "section",
+  "col",
+  "column",
+  "block",
+  "box",
+  "page",
+  "single",
+  "the",
+]);
+
+/**
+ * Navigation words: what they name never holds paragraphs, so one that does is content under an unlucky
+ * name (`content-nav-section`). Other furniture (comments, related stories, author boxes, cookie notices)
+ * is often written in sentences.
+ */
+const NAVIGATION_WORDS = new Set([
+  "nav",
+  "navbar",
+  "navigation",
+  "navlinks",
+  "subnav",
+  "topnav",
+  "sidenav",
+  "menu",
+  "menubar",
+  "megamenu",
+  "breadcrumb",
+  "breadcrumbs",
+  "pagination",
+  "pager",
+  "toolbar",
+  "tooltip",
+  "offcanvas",
+]);
+
+/** Comments and replies are a forum's content; on other pages they are furniture. */
+const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "replies", "respond", "discussion"]);
+
+/** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
+const HIDDEN_CLASSES = new Set([
+  "hidden",
+  "d-none",
+  "is-hidden",
+  "sr-only",
+  "visually-hidden",
+  "visuallyhidden",
+  "screen-reader-text",
+  "screen-reader-only",
+  "invisible",
+  "hide",
+]);
+
+/**
+ * A name is weaker evidence than what it names: an element called furniture that holds this much prose
+ * (paragraphs of sentences) is content under an unlucky name (`content-nav-section`).
+ */
+const MAX_NAMED_PROSE = 400;
+
+/** Above this share of the page's text an element is a wrapper, not furniture. */
+const MAX_SHARE = 0.4;
+
+/**
+ * An id of more words than this is a heading made into an anchor (`sharing-with-a-single-developer`),
+ * which says what the section is about, not what part of the page it is.
+ */
+const MAX_ID_WORDS = 3;
+
+/** The words of each class name and of the id: `post-shareBar_top` → post, share, bar, top. */
+export function nameWords(el: LightElement): string[][] {
+  const words = (name: string) =>
+    name
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const names = (el.attrs.get("class") ?? "").split(/\s+/).filter(Boolean).map(words);
+  const id = words(el.attrs.get("id") ?? "");
+  if (id.length && id.length <= MAX_ID_WORDS) names.push(id);
+  return names;
+}
+
+/** Whether the element is furniture by its own markup (not its content), and by which rule. */
+export function boilerplateReason(el: LightElement, type: PageType): BoilerplateReason | null {
+  if (FURNITURE_TAGS.has(el.tag)) return "tag";
+  const role = el.attrs.get("role");
+  if (role && FURNITURE_ROLES.has(role.trim().toLowerCase())) return "role";
+  const className = el.attrs.get("class");
+  if (className && className.split(/\s+/).some((name) => HIDDEN_CLASSES.has(name))) return "hidden";
+  if (el.tag === "body" || el.tag === "html" || el.tag === "main" || el.tag === "article") return null;
+  let reason: BoilerplateReason | null = null;
+  for (const words of nameWords(el)) {
+    if (!words.length) continue;
+    if (
+      words.some((word) => CONTENT_WORDS.has(word)) &&
+      words.every((word) => CONTENT_WORDS.has(word) || FILLER_WORDS.has(word))
+    )
+      return null;
+    for (const word of words) {
+      if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
+      else if (FURNITURE_WORDS.has(word))
+        reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
+    }
+  }
+  return reason;
+}
+
+/**
+ * Removes the furniture below `root`, outermost first. `header` and `footer` count as furniture only
+ * outside the page's `<article>`s and `<main>` (inside they hold a post's title, date and author).
+ */
+export function removeBoilerplate(root: LightElement, type: PageType): void {
+  const total = root.stats.nonSpace || 1;
+  const doomed: LightElement[] = [];
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    const reason = boilerplateReason(node, type) ?? pageChromeReason(node);
+    // Markup that declares itself furniture goes unless it wraps the page's declared main content;
+    // names are weaker evidence and spare wrappers of most of the page.
+    const declared = reason === "tag" || reason === "role";
+    if (
+      reason &&
+      (declared
+        ? !holdsMainContent(node)
+        : node.stats.nonSpace / total <= MAX_SHARE &&
+          (reason !== "navigation-words" || proseLength(node) < MAX_NAMED_PROSE))
+    ) {
+      doomed.push(node);
+      return false;
+    }
+    return true;
+  });
+  for (const el of doomed) removeNode(el);
+}
+
+/** Characters in the element's paragraphs that read as prose (long, punctuated, few links). */
+function proseLength(el: LightElement): number {
+  let prose = 0;
+  forEachDescendant(el, (node) => {
+    if (node.type === "text") return false;
+    if (node.tag !== "p") return true;
+    const stats = node.stats;
+    if (
+      stats.nonSpace >= 80 &&
+      stats.childLinkLength < stats.nonSpace * 0.3 &&
+      stats.commas + countStops(node) > 0
+    )
+      prose += stats.nonSpace;
+    return false;
+  });
+  return prose;
+}
+
+function countStops(el: LightElement): number {
+  return el.textContent.includes(".") ? 1 : 0;
+}
+
+function holdsMainContent(el: LightElement): boolean {
+  let found = false;
+  forEachDescendant(el, (node) => {
+    if (found || node.type === "text") return false;
+    if (node.tag === "main" || node.tag === "article" || node.attrs.get("role") === "main") found = true;
+    return !found;
+  });
+  return found;
+}
+
+function pageChromeReason(el: LightElement): BoilerplateReason | null {
+  if (el.tag !== "header" && el.tag !== "footer") return null;
+  for (let parent = el.parent; parent; parent = parent.parent) {
+    if (parent.tag === "article" || parent.tag === "main") return null;
+  }
+  return "tag";
+}

@@ -1,0 +1,172 @@
+/**
+ * How much of each subtree is likely main content. The page is cut into blocks — the inline text
+ * directly inside one block element, as a reader sees a paragraph, a list item or a table cell — and
+ * each block gets a likelihood of being content from what it looks like (length, share of link text,
+ * sentence punctuation; in the spirit of jusText's paragraph classes, without its word lists, so it
+ * works in any language). A subtree's `good` is the sum of its blocks' characters weighted by that
+ * likelihood, its `bad` the rest.
+ */
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+
+export interface Mass {
+  /** Characters likely to be content. */
+  good: number;
+  /** Characters likely to be furniture. */
+  bad: number;
+}
+
+/** The inline text directly inside one block element. */
+export interface Block {
+  el: LightElement;
+  /** Non-space characters. */
+  chars: number;
+  /** Non-space characters inside links. */
+  linkChars: number;
+  /** Sentence punctuation seen (. ! ? , ; : and their CJK forms). */
+  punctuation: number;
+  words: number;
+  /** The nearest enclosing item of a repeated group (see repeated-items.ts), if any. */
+  item: LightElement | null;
+}
+
+/** The page cut into blocks, with its block elements in post-order (children before parents). */
+export interface BlockMap {
+  root: LightElement;
+  blocks: Block[];
+  elements: LightElement[];
+}
+
+/** Tags whose text runs on inside the surrounding block. */
+export const INLINE_TAGS = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em", "font", "i", "img", "ins",
+  "kbd", "label", "mark", "nobr", "picture", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time",
+  "tt", "u", "var", "wbr",
+]); // prettier-ignore
+
+const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/** Cuts `root` into blocks; `items` are the items of repeated groups, for `Block.item`. */
+export function collectBlocks(root: LightElement, items: ReadonlySet<LightElement> = new Set()): BlockMap {
+  const blocks: Block[] = [];
+  const elements: LightElement[] = [];
+  const stack: { el: LightElement; i: number; block: Block }[] = [
+    { el: root, i: 0, block: emptyBlock(root, items.has(root) ? root : null) },
+  ];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    const child = frame.el.children[frame.i++];
+    if (child) {
+      if (child.type === "text") addText(frame.block, child.data, false);
+      else if (INLINE_TAGS.has(child.tag)) addInline(frame.block, child);
+      else
+        stack.push({
+          el: child,
+          i: 0,
+          block: emptyBlock(child, items.has(child) ? child : frame.block.item),
+        });
+      continue;
+    }
+    stack.pop();
+    if (frame.block.chars) blocks.push(frame.block);
+    elements.push(frame.el);
+  }
+  return { root, blocks, elements };
+}
+
+/** The masses of every block element under a likelihood model (0 to 1 per block). */
+export function massesOf(map: BlockMap, likelihood: (block: Block) => number): Map<LightElement, Mass> {
+  const masses = new Map<LightElement, Mass>();
+  for (const el of map.elements) masses.set(el, { good: 0, bad: 0 });
+  for (const block of map.blocks) {
+    const p = likelihood(block);
+    const mass = masses.get(block.el)!;
+    mass.good += p * block.chars;
+    mass.bad += (1 - p) * block.chars;
+  }
+  // Post-order: every element is complete before it is added to its parent.
+  for (const el of map.elements) {
+    if (el === map.root) continue;
+    const mass = masses.get(el)!;
+    const parent = el.parent && masses.get(el.parent);
+    if (parent) {
+      parent.good += mass.good;
+      parent.bad += mass.bad;
+    }
+  }
+  return masses;
+}
+
+function emptyBlock(el: LightElement, item: LightElement | null): Block {
+  return { el, chars: 0, linkChars: 0, punctuation: 0, words: 0, item };
+}
+
+function addInline(block: Block, el: LightElement): void {
+  const inLink = el.tag === "a" && el.attrs.has("href");
+  if (el.children.length === 1 && el.children[0]!.type === "text") {
+    addText(block, el.children[0]!.data, inLink);
+    return;
+  }
+  forEachDescendant(el, (node) => {
+    if (node.type === "text") addText(block, node.data, inLink || isInsideLink(node.parent, el));
+    return true;
+  });
+}
+
+function isInsideLink(node: LightElement | null, stop: LightElement): boolean {
+  for (let current = node; current && current !== stop; current = current.parent) {
+    if (current.tag === "a" && current.attrs.has("href")) return true;
+  }
+  return false;
+}
+
+function addText(block: Block, data: string, inLink: boolean): void {
+  let chars = 0;
+  let punctuation = 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    if (code <= 0x20 || code === 0xa0) {
+      inWord = false;
+      continue;
+    }
+    chars++;
+    if (!inWord) words++;
+    inWord = true;
+    if (code === 0x2e || code === 0x2c || code === 0x21 || code === 0x3f || code === 0x3b || code === 0x3a)
+      punctuation++;
+    else if (code === 0x3002 || code === 0xff0c || code === 0x3001 || code === 0xff01 || code === 0xff1f)
+      punctuation++;
+  }
+  block.chars += chars;
+  block.punctuation += punctuation;
+  block.words += words;
+  if (inLink) block.linkChars += chars;
+}
+
+/** How likely a block is content, from its own look. */
+export function blockLikelihood(block: Block): number {
+  const { chars, linkChars, punctuation, words } = block;
+  const linkShare = linkChars / chars;
+  let p: number;
+  if (HEADING_TAGS.has(block.el.tag)) p = 0.7;
+  else if (chars >= 200) p = 0.95;
+  else if (chars >= 80) p = 0.8;
+  else if (chars >= 30) p = 0.6;
+  else p = 0.45;
+  // Text written in sentences reads as content; a label or a menu item does not.
+  if (punctuation >= 2 && words >= 8) p = Math.min(1, p + 0.15);
+  // Links: a block made of links is navigation unless it is long prose that happens to link.
+  p *= Math.max(0, 1 - linkShare * 1.4);
+  return p;
+}
+
+/** Whether a block is prose: a paragraph of sentences, little of it linked. */
+export function isProse(block: Block): boolean {
+  return (
+    block.chars >= 80 &&
+    block.punctuation >= 1 &&
+    block.linkChars / block.chars < 0.3 &&
+    !HEADING_TAGS.has(block.el.tag)
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Finds a page's main content whatever the page is: article, forum thread, product, collection,
+ * listing, documentation or service page. See content-region.ts for the method.
+ */
+import { descendantsByTag, removeNode, setTag, type LightElement } from "../dom/light-dom.js";
+import type { ParsedPage } from "../dom/parse-document.js";
+import { articleMetadata } from "../article/article-metadata.js";
+import { isProbablyVisible } from "../article/node-measures.js";
+import { prepareDocument } from "../article/prepare-document.js";
+import { forEachDescendant } from "../dom/light-dom.js";
+import { removeBoilerplate } from "./boilerplate.js";
+import { blockLikelihood, collectBlocks, isProse, massesOf } from "./content-mass.js";
+import { bestAncestor, bestElement, pruneRegion } from "./content-region.js";
+import { revealNoscriptContent } from "./noscript.js";
+import { removeRepeatedText } from "./repeated-text.js";
+import { findItemGroups, type ItemGroup } from "./repeated-items.js";
+import { detectPageType, type PageType } from "./page-type.js";
+import { readStructuredData, type Thing } from "./structured-data.js";
+
+export interface MainContent {
+  root: LightElement;
+  title: string;
+  baseHref: string | null;
+  type: PageType;
+  things: Thing[];
+}
+
+export function findMainContent(page: ParsedPage, url: string): MainContent {
+  const doc = page.copy();
+  const things = readStructuredData(doc.html);
+  const type = detectPageType({ url, things, html: doc.html });
+  const { title } = articleMetadata(doc.html);
+  revealNoscriptContent(doc.body);
+  prepareDocument(doc.html, doc.body);
+  removeHidden(doc.body);
+  removeBoilerplate(doc.body, type);
+  const groups = findItemGroups(doc.body);
+  const items = new Set(groups.flatMap((group) => group.items));
+  const map = collectBlocks(doc.body, items);
+  // The core: where the page's prose is, as Readability would find an article.
+  const proseMasses = massesOf(map, (block) => (isProse(block) ? 1 : 0));
+  const core = (proseMasses.get(doc.body)?.good ?? 0) > 0 ? bestElement(doc.body, proseMasses) : doc.body;
+  let proseOutsideItems = 0;
+  for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
+  const contentItems = new Set(contentGroups(groups, type, proseOutsideItems).flatMap((g) => g.items));
+  const insideCore = new Map<LightElement, boolean>();
+  const masses = massesOf(map, (block) => {
+    const p = blockLikelihood(block);
+    if (!block.item) return p;
+    if (contentItems.has(block.item)) return Math.max(p, ITEM_LIKELIHOOD);
+    let inside = insideCore.get(block.item);
+    if (inside === undefined) insideCore.set(block.item, (inside = contains(core, block.item)));
+    return inside ? p : p * TEASER_FACTOR;
+  });
+  const region = bestAncestor(core, doc.body, masses);
+  pruneRegion(region, masses, masses.get(doc.body)?.good ?? 0);
+  removeRepeatedText(region);
+  // The page title is the markdown's one level-one heading.
+  for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
+  return { root: region, title, baseHref: doc.baseHref, type, things };
+}
+
+/**
+ * Removes hidden elements, except one holding most of the page: pages that reveal their content with
+ * JavaScript (streamed server rendering, anti-flicker wrappers) hide all of it until then.
+ */
+function removeHidden(root: LightElement): void {
+  const hidden: LightElement[] = [];
+  const total = root.stats.nonSpace;
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    if (node.stats.nonSpace > total * 0.4) return true;
+    if (!isProbablyVisible(node) || (node.attr("aria-modal") === "true" && node.attr("role") === "dialog")) {
+      hidden.push(node);
+      return false;
+    }
+    return true;
+  });
+  for (const el of hidden) removeNode(el);
+}
+
+/** Items of a grid that is the page's content (a collection's products) read as content whatever their links. */
+const ITEM_LIKELIHOOD = 0.9;
+/** Items of a grid beside the content (related stories, latest posts) are teasers. */
+const TEASER_FACTOR = 0.3;
+
+/** A group this share of the largest group's text is another part of the same grid (rows, pages of results). */
+const SIBLING_GROUP_SHARE = 0.5;
+
+/**
+ * The groups whose items are the page's content: the largest group when the page is a collection or
+ * listing, or when it outweighs the page's prose; with it the groups nearly as large (the same grid
+ * split in rows). Smaller grids beside it (related stories, "more from") stay teasers.
+ */
+function contentGroups(groups: readonly ItemGroup[], type: PageType, prose: number): ItemGroup[] {
+  const best = groups[0];
+  if (!best) return [];
+  const content = type === "collection" || type === "listing" || best.chars >= prose;
+  return content ? groups.filter((group) => group.chars >= best.chars * SIBLING_GROUP_SHARE) : [];
+}
+
+function contains(ancestor: LightElement, el: LightElement): boolean {
+  for (let current: LightElement | null = el; current; current = current.parent)
+    if (current === ancestor) return true;
+  return false;
+}

@@ -1,0 +1,47 @@
+/**
+ * `<noscript>` is what a reader without JavaScript sees, and a plain-HTTP fetch is such a reader. Some
+ * sites serve their whole content there (forum software renders the thread for crawlers inside
+ * `<noscript>` and the posts with JavaScript); most use it for a tracking pixel or a "please enable
+ * JavaScript" line. So the `<noscript>` content is shown only when it holds more text than the rest of
+ * the body: then it is the page.
+ */
+import { descendantsByTag, forEachDescendant, type LightElement } from "../dom/light-dom.js";
+
+/** Replaces the body's `<noscript>` elements by their content when that content is most of the page's text. */
+export function revealNoscriptContent(body: LightElement): boolean {
+  const noscripts = descendantsByTag(body, "noscript").filter((el) => !hasAncestorTag(el, "noscript"));
+  let inside = 0;
+  for (const el of noscripts) inside += readableText(el);
+  if (inside === 0 || inside <= body.stats.nonSpace - inside) return false;
+  for (const el of noscripts) unwrap(el);
+  return true;
+}
+
+/**
+ * The characters of a `<noscript>`'s text that a reader would see: markup written out as text
+ * (`&lt;img src=…&gt;`, a tracking pixel escaped by its template) is not.
+ */
+function readableText(noscript: LightElement): number {
+  let chars = 0;
+  forEachDescendant(noscript, (node) => {
+    if (node.type === "text" && !node.data.includes("<")) chars += node.stats.nonSpace;
+    return true;
+  });
+  return chars;
+}
+
+function unwrap(el: LightElement): void {
+  const parent = el.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(el);
+  for (const child of el.children) child.parent = parent;
+  parent.children.splice(index, 1, ...el.children);
+  el.children = [];
+  el.parent = null;
+  parent.touch();
+}
+
+function hasAncestorTag(el: LightElement, tag: string): boolean {
+  for (let parent = el.parent; parent; parent = parent.parent) if (parent.tag === tag) return true;
+  return false;
+}

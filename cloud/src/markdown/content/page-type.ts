@@ -1,0 +1,94 @@
+/**
+ * What kind of page this is, from what it states (schema.org types, `og:type`), its address and a few
+ * cheap signals of its markup. The kind decides what counts as content: a forum's replies are the
+ * page (an article's comments are not), a collection's grid of items is the page (an article's grid of
+ * related stories is not), a product's short facts (price, specifications) matter.
+ */
+import { descendantsByTags, type LightElement } from "../dom/light-dom.js";
+import type { Thing } from "./structured-data.js";
+
+export type PageType =
+  "article" | "forum" | "product" | "collection" | "listing" | "documentation" | "service";
+
+export interface PageTypeSignals {
+  url: string;
+  things: readonly Thing[];
+  /** The page's `<html>` (head and body). */
+  html: LightElement;
+}
+
+const FORUM_TYPES = new Set(["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]);
+const PRODUCT_TYPES = new Set([
+  "Product",
+  "ProductGroup",
+  "IndividualProduct",
+  "ProductModel",
+  "SoftwareApplication",
+  "VideoGame",
+  "Book",
+  "Vehicle",
+  "Car",
+]);
+const COLLECTION_TYPES = new Set(["CollectionPage", "OfferCatalog", "SearchResultsPage"]);
+const ARTICLE_TYPES = new Set([
+  "Article",
+  "NewsArticle",
+  "BlogPosting",
+  "Report",
+  "ScholarlyArticle",
+  "OpinionNewsArticle",
+  "AnalysisNewsArticle",
+  "ReviewNewsArticle",
+  "LiveBlogPosting",
+  "Recipe",
+  "HowTo",
+]);
+const DOC_TYPES = new Set(["TechArticle", "APIReference"]);
+
+// Paths and host names that say what a page is on any site (words of the web's vocabulary, no site's own).
+const FORUM_URL =
+  /\/(?:t|threads?|topic|forums?|discussions?|community|questions|viewtopic|showthread)(?:\/|\.php|$)|^(?:forums?|community|discuss|discussions?|answers|bbs)\./i;
+const DOC_URL =
+  /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn|kb|knowledge-?base|help-?center|developer)(?:\/|$)|^(?:docs?|developers?|devdocs|wiki|learn|help|support|kb)\./i;
+const PRODUCT_URL = /\/(?:products?|dp|item|itm|p|sku|gp\/product|app|buy)\/[^/]+/i;
+const COLLECTION_URL =
+  /\/(?:collections?|categor(?:y|ies)|c|shop|store|browse|department|catalog|products)(?:\/|$)|\/[a-z0-9-]+-(?:shoes|clothing|accessories|furniture)(?:\/|$)/i;
+
+/** Decides the page type; the first strong signal wins, the address and markup break ties. */
+export function detectPageType(signals: PageTypeSignals): PageType {
+  const { things } = signals;
+  let host = "";
+  let path = "";
+  try {
+    const url = new URL(signals.url);
+    host = url.hostname.replace(/^www\./, "");
+    path = url.pathname;
+  } catch {
+    // A page without an address is judged on its markup alone.
+  }
+  const has = (set: ReadonlySet<string>) => things.some((thing) => thing.types.some((type) => set.has(type)));
+  const count = (set: ReadonlySet<string>) =>
+    things.filter((thing) => thing.types.some((type) => set.has(type))).length;
+  const ogType = metaContent(signals.html, "og:type").toLowerCase();
+
+  if (has(FORUM_TYPES) || (count(new Set(["Comment"])) >= 3 && !has(ARTICLE_TYPES))) return "forum";
+  if (ogType === "product.group" || has(COLLECTION_TYPES)) return "collection";
+  const products = count(PRODUCT_TYPES);
+  if (products >= 3) return "collection";
+  if (products >= 1 || ogType.startsWith("product")) return "product";
+  if (has(DOC_TYPES)) return "documentation";
+  if (FORUM_URL.test(path) || FORUM_URL.test(host)) return "forum";
+  if (DOC_URL.test(path) || DOC_URL.test(host)) return "documentation";
+  if (has(ARTICLE_TYPES) || ogType === "article") return "article";
+  if (PRODUCT_URL.test(path)) return "product";
+  if (COLLECTION_URL.test(path)) return "collection";
+  return "article";
+}
+
+function metaContent(html: LightElement, property: string): string {
+  for (const meta of descendantsByTags(html, ["meta"]).get("meta")!) {
+    if ((meta.attr("property") ?? meta.attr("name"))?.toLowerCase() === property)
+      return meta.attr("content") ?? "";
+  }
+  return "";
+}

@@ -1,0 +1,113 @@
+/**
+ * Grids and lists of like items — a collection's products, a listing's stories, a search's results:
+ * siblings built the same way (same tag, same class words), each with a text of its own and a link,
+ * heading or image. Menus are lists of like items too, but each of theirs is a single short link;
+ * an item here has more to say than its link (a price, a summary, a date).
+ */
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+
+export interface ItemGroup {
+  items: LightElement[];
+  /** Non-space characters over all items. */
+  chars: number;
+}
+
+const MIN_ITEMS = 3;
+const MAX_LINKS_PER_ITEM = 4;
+/** Words that vary between items of one grid (state, position) and do not make them different. */
+const VARYING_WORDS =
+  /^(?:active|selected|current|first|last|odd|even|is|has|new|sale|hidden|visible|open|closed|loaded|lazy|\d.*|.*\d.*)$/;
+
+/** The groups of like siblings below `root`, largest first; a group inside another group's item is left out. */
+export function findItemGroups(root: LightElement): ItemGroup[] {
+  const groups: ItemGroup[] = [];
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    const children = node.elementChildren;
+    if (children.length < MIN_ITEMS) return true;
+    const bySignature = new Map<string, LightElement[]>();
+    for (const child of children) {
+      const signature = itemSignature(child);
+      const list = bySignature.get(signature);
+      if (list) list.push(child);
+      else bySignature.set(signature, [child]);
+    }
+    for (const items of bySignature.values()) {
+      if (items.length < MIN_ITEMS) continue;
+      const group = judgeGroup(items);
+      if (group) groups.push(group);
+    }
+    return true;
+  });
+  groups.sort((a, b) => b.chars - a.chars);
+  const kept: ItemGroup[] = [];
+  for (const group of groups) {
+    if (kept.some((other) => other.items.some((item) => contains(item, group.items[0]!)))) continue;
+    kept.push(group);
+  }
+  return kept;
+}
+
+export function itemSignature(el: LightElement): string {
+  const words = (el.attrs.get("class") ?? "")
+    .toLowerCase()
+    .split(/[\s]+/)
+    .filter((word) => word && !VARYING_WORDS.test(word))
+    .sort();
+  return `${el.tag}|${words.join(" ")}`;
+}
+
+/** The group, when its items read as items (text beyond a lone link) and not as a menu. */
+function judgeGroup(items: LightElement[]): ItemGroup | null {
+  let chars = 0;
+  let rich = 0;
+  let withText = 0;
+  let links = 0;
+  for (const item of items) {
+    const stats = item.stats;
+    if (stats.nonSpace < 8) continue;
+    withText++;
+    chars += stats.nonSpace;
+    links += distinctLinks(item);
+    const parts = textParts(item);
+    // A link plus something else (a price, a summary), or a heading plus text, or an image plus text.
+    if (parts >= 2) rich++;
+  }
+  // An item links to itself (image and title), maybe to its author or category; a menu entry with a
+  // submenu links to many places.
+  if (withText < MIN_ITEMS || rich < withText * 0.6 || links > withText * MAX_LINKS_PER_ITEM) return null;
+  return { items, chars };
+}
+
+/** How many separate runs of text the item has (up to 3: enough to tell an item from a menu entry). */
+function textParts(item: LightElement): number {
+  let parts = 0;
+  let hasImage = false;
+  forEachDescendant(item, (node) => {
+    if (parts >= 3) return false;
+    if (node.type === "text") {
+      if (node.stats.nonSpace > 0) parts++;
+      return false;
+    }
+    if (node.tag === "img" || node.tag === "picture") hasImage = true;
+    return true;
+  });
+  return parts + (hasImage ? 1 : 0);
+}
+
+function distinctLinks(item: LightElement): number {
+  const hrefs = new Set<string>();
+  if (item.tag === "a") hrefs.add(item.attrs.get("href") ?? "");
+  forEachDescendant(item, (node) => {
+    if (node.type === "text") return false;
+    if (node.tag === "a") hrefs.add(node.attrs.get("href") ?? "");
+    return true;
+  });
+  return hrefs.size;
+}
+
+function contains(ancestor: LightElement, el: LightElement): boolean {
+  for (let current: LightElement | null = el; current; current = current.parent)
+    if (current === ancestor) return true;
+  return false;
+}
