@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { findMainContent } from "./find-main-content.js";
+
+const SENTENCE =
+  "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
+
+function main(html: string, url = "https://example.com/page"): { text: string; type: string } {
+  const found = findMainContent(parsePage(html), url);
+  return { text: found.root.textContent.replace(/\s+/g, " ").trim(), type: found.type };
+}
+
+const CHROME_TOP = `<header><a href="/">Site</a><nav><a href="/a">Alpha</a> <a href="/b">Beta</a> <a href="/c">Gamma</a></nav></header>
+<div class="cookie-banner">We use cookies. <a href="/privacy">Privacy</a></div>`;
+const CHROME_BOTTOM = `<footer><a href="/terms">Terms</a> <a href="/contact">Contact</a> © Site</footer>`;
+
+describe("findMainContent", () => {
+  it("keeps every post of a forum thread, not only the first", () => {
+    const posts = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="post"><div class="author"><a href="/u/${i}">user${i}</a></div><div class="body"><p>Post ${i + 1}. ${SENTENCE}</p></div></div>`,
+    ).join("");
+    const { text, type } = main(
+      `<html><head><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Q"}</script></head>
+       <body>${CHROME_TOP}<div class="thread">${posts}</div>${CHROME_BOTTOM}</body></html>`,
+      "https://forum.example.com/t/question/1",
+    );
+    expect(type).toBe("forum");
+    for (let i = 1; i <= 4; i++) expect(text).toContain(`Post ${i}.`);
+    for (const junk of ["Alpha", "cookies", "Terms"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a collection's grid of products and leaves out the navigation", () => {
+    const items = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<li class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""><h3>Lamp model ${i}</h3></a><span class="price">$${20 + i}.00</span></li>`,
+    ).join("");
+    const { text, type } = main(
+      `<html><head><meta property="og:type" content="product.group"></head><body>${CHROME_TOP}
+       <main><h1>Lamps</h1><ul class="grid">${items}</ul></main>${CHROME_BOTTOM}</body></html>`,
+      "https://shop.example.com/collections/lamps",
+    );
+    expect(type).toBe("collection");
+    expect(text).toContain("Lamp model 0");
+    expect(text).toContain("Lamp model 7");
+    expect(text).toContain("$27.00");
+    for (const junk of ["Alpha", "Terms"]) expect(text).not.toContain(junk);
+  });
+
+  it("leaves out a grid of related stories beside an article", () => {
+    const related = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<li class="teaser"><a href="/s/${i}"><img src="/t/${i}.jpg" alt=""><h4>Other story ${i}</h4></a><p>What happened next in town, and why it matters, in brief.</p></li>`,
+    ).join("");
+    const article = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i + 1}. ${SENTENCE}</p>`).join("");
+    const { text } = main(
+      `<body>${CHROME_TOP}<div class="layout"><div class="story"><h1>Title</h1>${article}</div>
+       <div class="more"><h3>More news</h3><ul>${related}</ul></div></div>${CHROME_BOTTOM}</body>`,
+    );
+    expect(text).toContain("Paragraph 1.");
+    expect(text).toContain("Paragraph 6.");
+    expect(text).not.toContain("Other story");
+  });
+
+  it("keeps a section whose anchor id happens to contain a furniture word", () => {
+    const section = (id: string, name: string) =>
+      `<div class="section" id="${id}"><h2>${name}</h2><p>${name}. ${SENTENCE}</p><p>${SENTENCE}</p></div>`;
+    const { text } = main(
+      `<body><div class="doc">${section("intro", "Intro")}${section("setup", "Setup")}${section("usage", "Usage")}
+       ${section("sharing-with-a-single-developer", "Sharing")}${section("conclusion", "Conclusion")}</div></body>`,
+    );
+    expect(text).toContain("Sharing. The text");
+    expect(text).toContain("Conclusion. The text");
+  });
+
+  it("keeps once the text a page repeats in separate places, and a refrain that repeats in place", () => {
+    const description = "A soft cotton shirt with a relaxed fit, double-stitched hems, and a ribbed collar.";
+    const { text } = main(
+      `<body><div class="product"><h1>Shirt</h1><div class="mobile"><p>${description}</p></div>
+       <div class="desktop"><p>${description}</p></div>
+       <div class="lyrics"><p>And the river runs down to the sea, to the sea.</p><p>${SENTENCE}</p><p>And the river runs down to the sea, to the sea.</p></div></div></body>`,
+    );
+    expect(text.split("A soft cotton shirt").length - 1).toBe(1);
+    expect(text.split("And the river runs").length - 1).toBe(2);
+  });
+
+  it("shows a page's noscript content when it is the page, and ignores escaped markup in noscript", () => {
+    const posts = Array.from({ length: 3 }, (_, i) => `<p>Crawler post ${i}. ${SENTENCE}</p>`).join("");
+    expect(main(`<body><div id="app"></div><noscript>${posts}</noscript></body>`).text).toContain(
+      "Crawler post 2.",
+    );
+    const { text } = main(
+      `<body><article><p>Real story. ${SENTENCE}</p></article><noscript>&lt;img src="https://tracker.example/pixel?${"x".repeat(400)}"&gt;</noscript></body>`,
+    );
+    expect(text).toContain("Real story.");
+    expect(text).not.toContain("tracker");
+  });
+
+  it("demotes the content's level-one headings (the page title is the markdown's only one)", () => {
+    const found = findMainContent(
+      parsePage(`<body><article><h1>Title</h1><p>${SENTENCE}</p></article></body>`),
+      "https://example.com/",
+    );
+    expect(found.root.textContent).toContain("Title");
+    expect(JSON.stringify(found.root.textContent)).not.toContain("<h1");
+    const tags: string[] = [];
+    const walk = (el: typeof found.root): void => {
+      tags.push(el.tag);
+      for (const child of el.elementChildren) walk(child);
+    };
+    walk(found.root);
+    expect(tags).not.toContain("h1");
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { detectPageType } from "./page-type.js";
+import { readStructuredData, schemaTypes } from "./structured-data.js";
+
+function things(html: string) {
+  return readStructuredData(parsePage(html).copy().html);
+}
+
+describe("readStructuredData", () => {
+  it("reads JSON-LD arrays, @graph and nested things, and microdata scopes", () => {
+    const found = things(`<html><head>
+      <script type="application/ld+json">[{"@type":"Organization","name":"Shop"}]</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"20.00"}}]}</script>
+      </head><body><div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Soup</h1>
+      <time itemprop="cookTime" datetime="PT30M">30 min</time></div></body></html>`);
+    expect(found.map((t) => t.types[0])).toEqual(["Organization", "Product", "Offer", "Recipe"]);
+    expect(found[1]!.props["name"]).toBe("Lamp");
+    expect(found[3]!.props).toEqual({ name: "Soup", cookTime: "PT30M" });
+  });
+
+  it("survives broken JSON-LD: trailing commas, raw line breaks, comments wrappers, garbage", () => {
+    const found = things(`<head>
+      <script type="application/ld+json"><!-- {"@type":"Article","headline":"A",} --></script>
+      <script type="application/ld+json">{"@type":"Event","name":"Line
+      break"}</script>
+      <script type="application/ld+json">{not json at all</script></head>`);
+    expect(found.map((t) => t.types[0])).toEqual(["Article", "Event"]);
+  });
+
+  it("stops at a bounded depth on hostile nesting", () => {
+    let json = '{"@type":"Thing"}';
+    for (let i = 0; i < 5000; i++) json = `{"@type":"Thing","x":${json}}`;
+    expect(things(`<script type="application/ld+json">${json}</script>`).length).toBeLessThan(20);
+  });
+
+  it("strips schema.org prefixes from types", () => {
+    expect(schemaTypes(["http://schema.org/Product", "schema:Offer"])).toEqual(["Product", "Offer"]);
+    expect(schemaTypes("https://schema.org/QAPage")).toEqual(["QAPage"]);
+    expect(schemaTypes(42)).toEqual([]);
+  });
+});
+
+describe("detectPageType", () => {
+  const type = (head: string, url: string) => {
+    const doc = parsePage(`<html><head>${head}</head><body></body></html>`).copy();
+    return detectPageType({ url, things: readStructuredData(doc.html), html: doc.html });
+  };
+  const ld = (value: object) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+
+  it("believes what the page states", () => {
+    expect(type(ld({ "@type": "QAPage" }), "https://example.com/x")).toBe("forum");
+    expect(type(ld({ "@type": "Product", name: "Lamp" }), "https://example.com/x")).toBe("product");
+    expect(type(ld({ "@type": "CollectionPage" }), "https://example.com/x")).toBe("collection");
+    expect(type(ld({ "@type": "TechArticle" }), "https://example.com/x")).toBe("documentation");
+    expect(type(`<meta property="og:type" content="article">`, "https://example.com/x")).toBe("article");
+  });
+
+  it("reads three or more products as a collection", () => {
+    const products = [1, 2, 3].map((i) => ({ "@type": "Product", name: `P${i}` }));
+    expect(type(ld(products), "https://example.com/x")).toBe("collection");
+  });
+
+  it("falls back on the address, then on article", () => {
+    expect(type("", "https://forum.example.com/t/topic/12")).toBe("forum");
+    expect(type("", "https://example.com/docs/install")).toBe("documentation");
+    expect(type("", "https://example.com/collections/lamps")).toBe("collection");
+    expect(type("", "not a url")).toBe("article");
+  });
+});
