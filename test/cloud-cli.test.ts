@@ -22,7 +22,8 @@ import { startModelServer, type ModelServer } from "./support/model-server.js";
 const KEY_LINE = /^lp_[A-Za-z0-9_-]{43}\n$/;
 
 const PAGE_HTML = `<!doctype html>
-<html><head><title>Tide Tables</title></head>
+<html><head><title>Tide Tables</title>
+<script type="application/ld+json">{"@type":"Article","headline":"Tide Tables","author":{"@type":"Person","name":"The harbour master"},"datePublished":"2024-04-01"}</script></head>
 <body>
   <nav><a href="/">Home</a> <a href="/subscribe">Subscribe to the newsletter</a></nav>
   <main><article>
@@ -277,6 +278,21 @@ describe.concurrent("loupe fetch", () => {
     expect(run.stdout).not.toContain("Subscribe to the newsletter");
     expect(run.stdout).not.toContain("All rights reserved");
     expect(run.stdout.trimStart()).not.toMatch(/^\{/);
+  });
+
+  it("adds the page's stated metadata with --metadata, as a field and as front matter", async () => {
+    const run = await runLoupe(["fetch", target.url("/tides"), "--format", "markdown", "--metadata"]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { content: string; metadata: unknown };
+    expect(result.metadata).toEqual({
+      type: "Article",
+      title: "Tide Tables",
+      author: "The harbour master",
+      date: "2024-04-01",
+    });
+    expect(result.content).toMatch(
+      /^---\ntitle: "Tide Tables"\nauthor: "The harbour master"\ndate: "2024-04-01"\n/,
+    );
   });
 
   it("extracts json with --schema in the embedded cloud, with the model from LOUPE_MODEL*", async () => {

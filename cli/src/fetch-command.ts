@@ -17,6 +17,8 @@ Options:
   --allow-redirects     follow redirects (otherwise a redirect is reported as its 3xx)
   --insecure            skip TLS certificate verification
   --proxies             route through the service's proxies
+  --metadata            with markdown or json: also what the page's structured data states (title,
+                        author, date, price), as "metadata" and as front matter before the markdown
   --content             print only the content (markdown as text, json as JSON), not the whole result
 `;
 
@@ -31,6 +33,7 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
       "allow-redirects": { type: "boolean" },
       insecure: { type: "boolean" },
       proxies: { type: "boolean" },
+      metadata: { type: "boolean" },
       content: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -51,6 +54,7 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
     ...(values["allow-redirects"] ? { allowRedirects: true } : {}),
     ...(values.insecure ? { allowInsecureSsl: true } : {}),
     ...(values.proxies ? { proxies: true } : {}),
+    ...(values.metadata ? { metadata: true } : {}),
   };
 
   let result;

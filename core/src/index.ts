@@ -6,7 +6,7 @@
  */
 export { Client } from "./client/client.js";
 export * as cloud from "./cloud-api/index.js";
-export type { FetchFormat, FetchRequest, FetchResult } from "./cloud-api/index.js";
+export type { FetchFormat, FetchMetadata, FetchRequest, FetchResult } from "./cloud-api/index.js";
 export type { ClientEnv, ClientOptions } from "./client/client-options.js";
 export type { ClientMetrics, OperationMetrics } from "./client/metrics.js";
 export type { ExtractOptions } from "./extract/extract-arguments.js";

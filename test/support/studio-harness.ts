@@ -97,7 +97,15 @@ export function workspaceFile(
     schema: extract.schema,
     options: extract.options ?? {},
     act: { instruction: "" },
-    fetch: { url, format: "raw", schema: "", proxies: false, allowRedirects: true, allowInsecureSsl: false },
+    fetch: {
+      url,
+      format: "raw",
+      schema: "",
+      proxies: false,
+      allowRedirects: true,
+      allowInsecureSsl: false,
+      metadata: false,
+    },
   };
 }
 

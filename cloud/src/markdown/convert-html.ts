@@ -4,17 +4,24 @@
  * deadline (see worker-pool.ts); tests and the worker call it directly.
  */
 import { articleMetadata } from "./article/article-metadata.js";
-import { findMainContent } from "./content/find-main-content.js";
-import { descendantsByTag, removeNode, type LightElement } from "./dom/light-dom.js";
+import { findMainContent, type MainContent } from "./content/find-main-content.js";
+import { descendantsByTag, removeNode } from "./dom/light-dom.js";
 import { parsePage, type ParsedPage } from "./dom/parse-document.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
 import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
+import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
+import { readStructuredData } from "./content/structured-data.js";
 
 export interface MarkdownResult {
   markdown: string;
   /** The page title (also the markdown's leading `# ` heading), when the page has one. */
   title?: string;
+  /**
+   * With `metadata: true`: what the page's structured data states about its main thing (also the
+   * markdown's front matter when not empty). Absent otherwise.
+   */
+  metadata?: PageMetadata;
 }
 
 export interface ConvertOptions {
@@ -23,6 +30,11 @@ export interface ConvertOptions {
    * and page chrome (navigation, header, footer, forms).
    */
   mainContent?: boolean;
+  /**
+   * Report the page's own metadata (title, author, date, price from its JSON-LD and microdata) in
+   * `metadata` and as YAML front matter before the markdown. Default false: the markdown alone.
+   */
+  metadata?: boolean;
 }
 
 /**
@@ -36,7 +48,7 @@ export function convertHtmlToMarkdown(
   options: ConvertOptions = {},
 ): MarkdownResult {
   const page = parsePage(html);
-  const { root, title, baseHref } =
+  const { root, title, baseHref, things } =
     options.mainContent === false ? wholeBody(page) : findMainContent(page, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   const cleanTitle = collapseWhitespace(title).trim();
@@ -51,15 +63,22 @@ export function convertHtmlToMarkdown(
     blocks.unshift(heading);
   }
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
-  return cleanTitle ? { markdown, title: cleanTitle } : { markdown };
+  const result: MarkdownResult = { markdown };
+  if (cleanTitle) result.title = cleanTitle;
+  if (options.metadata) {
+    result.metadata = pageMetadata(things);
+    result.markdown = frontMatter(result.metadata) + markdown;
+  }
+  return result;
 }
 
 const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);
 
-function wholeBody(page: ParsedPage): { root: LightElement; title: string; baseHref: string | null } {
+function wholeBody(page: ParsedPage): Pick<MainContent, "root" | "title" | "baseHref" | "things"> {
   const doc = page.copy();
+  const things = readStructuredData(doc.html);
   for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
-  return { root: doc.body, title: articleMetadata(doc.html).title, baseHref: doc.baseHref };
+  return { root: doc.body, title: articleMetadata(doc.html).title, baseHref: doc.baseHref, things };
 }
 
 function escapeHeading(title: string): string {

@@ -25,6 +25,7 @@ let sharedPool: MarkdownWorkerPool | undefined;
  * @param options.deadlineMs Deadline for this page (default 10 s), counted from when a worker takes it.
  * @param options.key Whose page it is (the project): waiting pages are served round-robin across keys.
  * @param options.signal Aborted when the request goes away: the page is dropped or its worker stopped.
+ * @param options.metadata Also report the page's structured metadata, as `metadata` and front matter.
  * @throws MarkdownConversionError with a `code` (`deadline_exceeded`, `conversion_failed`,
  *   `worker_failed`, `pool_closed`, `cancelled`); the server answers all of them as `extraction_failed`.
  */

@@ -6,4 +6,6 @@ import { serveWorkerTasks } from "@loupe/core/worker-pool";
 import { convertHtmlToMarkdown } from "./convert-html.js";
 import type { ConversionRequest } from "./worker-protocol.js";
 
-serveWorkerTasks((request: ConversionRequest) => convertHtmlToMarkdown(request.html, request.url));
+serveWorkerTasks((request: ConversionRequest) =>
+  convertHtmlToMarkdown(request.html, request.url, { metadata: request.metadata === true }),
+);

@@ -40,6 +40,8 @@ export interface ConvertOptions {
   key?: string;
   /** Aborted when the request goes away: the page leaves the queue, or its worker is stopped. */
   signal?: AbortSignal;
+  /** Report the page's structured metadata and put it in front matter (see convert-html.ts). */
+  metadata?: boolean;
 }
 
 const CODES: Record<WorkerTaskErrorCode, MarkdownConversionErrorCode> = {
@@ -77,7 +79,8 @@ export class MarkdownWorkerPool {
    */
   async convert(html: string, url: string, options: ConvertOptions = {}): Promise<MarkdownResult> {
     try {
-      return await this.pool.run({ html, url }, options);
+      const request: ConversionRequest = options.metadata ? { html, url, metadata: true } : { html, url };
+      return await this.pool.run(request, options);
     } catch (error) {
       if (!(error instanceof WorkerTaskError)) throw error;
       const code = CODES[error.code];

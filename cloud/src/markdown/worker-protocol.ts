@@ -2,4 +2,6 @@
 export interface ConversionRequest {
   html: string;
   url: string;
+  /** Report the page's structured metadata too (see ConvertOptions.metadata in convert-html.ts). */
+  metadata?: boolean;
 }

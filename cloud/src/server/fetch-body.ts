@@ -10,6 +10,8 @@ export interface FetchBody {
   proxies: boolean;
   allowRedirects: boolean;
   allowInsecureSsl: boolean;
+  /** Report the page's structured metadata (markdown and json only). */
+  metadata: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export function parseFetchBody(body: unknown): FetchBody {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw serviceError(
       "invalid_request",
-      "The body must be a JSON object: { url, format?, schema?, proxies?, allowRedirects?, allowInsecureSsl? }.",
+      "The body must be a JSON object: { url, format?, schema?, proxies?, allowRedirects?, allowInsecureSsl?, metadata? }.",
     );
   // The SDK's own fields, sent by a caller who copied a cloud.fetch() call: say where they go instead.
   for (const field of ["apiKey", "baseURL"]) {
@@ -41,5 +43,6 @@ export function parseFetchBody(body: unknown): FetchBody {
     proxies: request.proxies === true,
     allowRedirects: request.allowRedirects === true,
     allowInsecureSsl: request.allowInsecureSsl === true,
+    metadata: request.metadata === true,
   };
 }

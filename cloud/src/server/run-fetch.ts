@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FetchResult } from "@loupe/core";
+import type { FetchMetadata, FetchResult } from "@loupe/core";
 import {
   extractFromDocument,
   type DocumentExtractionResult,
@@ -84,24 +84,31 @@ export async function runFetch(body: FetchBody, deps: FetchDependencies): Promis
       ...NO_TOKENS,
     };
   }
-  const markdown = await toMarkdown(target, deps);
+  const converted = await toMarkdown(target, body.metadata, deps);
+  const { markdown } = converted;
+  // Asked for, metadata is always there: `{}` when the page states nothing (or is not HTML).
+  const stated = body.metadata ? { metadata: converted.metadata ?? {} } : {};
   if (body.format === "markdown") {
     return {
-      result: { ...base, content: markdown, encoding: "utf-8" },
+      result: { ...base, content: markdown, encoding: "utf-8", ...stated },
       bytes: Buffer.byteLength(markdown),
       ...NO_TOKENS,
     };
   }
   const { value, usage } = await extractJson(markdown, target.finalUrl, body.schema ?? {}, deps);
   return {
-    result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8" },
+    result: { ...base, content: value as Record<string, unknown>, encoding: "utf-8", ...stated },
     bytes: Buffer.byteLength(JSON.stringify(value)),
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,
   };
 }
 
-async function toMarkdown(target: FetchedTarget, deps: FetchDependencies): Promise<string> {
+async function toMarkdown(
+  target: FetchedTarget,
+  metadata: boolean,
+  deps: FetchDependencies,
+): Promise<{ markdown: string; metadata?: FetchMetadata }> {
   if (target.isPdf)
     throw serviceError(
       "unsupported_conversion",
@@ -112,16 +119,20 @@ async function toMarkdown(target: FetchedTarget, deps: FetchDependencies): Promi
       "unsupported_conversion",
       `The target is binary (${target.contentType || "no content type"}); only text can become markdown or json. Fetch it as raw.`,
     );
-  if (PLAIN_TYPES.test(target.contentType)) return target.content;
+  if (PLAIN_TYPES.test(target.contentType)) return { markdown: target.content };
   if (!HTML_TYPES.test(target.contentType) && target.contentType !== "") {
     // JSON, XML, CSS…: kept whole, as a code block the model reads as data.
     const language = /json/i.test(target.contentType) ? "json" : /xml/i.test(target.contentType) ? "xml" : "";
-    return "```" + language + "\n" + target.content + "\n```\n";
+    return { markdown: "```" + language + "\n" + target.content + "\n```\n" };
   }
   const { htmlToMarkdown, MarkdownConversionError } = await markdownModule();
   try {
-    const options = { key: deps.projectId, ...(deps.signal ? { signal: deps.signal } : {}) };
-    return (await htmlToMarkdown(target.content, target.finalUrl, options)).markdown;
+    const options = {
+      key: deps.projectId,
+      metadata,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    };
+    return await htmlToMarkdown(target.content, target.finalUrl, options);
   } catch (error) {
     if (error instanceof MarkdownConversionError)
       throw serviceError("extraction_failed", `The page could not be converted: ${error.message}`);

@@ -1,5 +1,5 @@
 import { FetchError } from "../errors.js";
-import { CLOUD_ROUTES, type fetchResultSchema } from "../protocol/index.js";
+import { CLOUD_ROUTES, type FetchMetadata, type fetchResultSchema } from "../protocol/index.js";
 import type { z } from "zod";
 import { CloudApiError, callRoute, resolveCloudEndpoint } from "./cloud-http.js";
 import { validateFetchRequest, type FetchRequest } from "./fetch-request.js";
@@ -7,8 +7,10 @@ import { validateFetchRequest, type FetchRequest } from "./fetch-request.js";
 /** What `cloud.fetch()` returns (spec §2.5): the protocol's fetch answer. */
 export type FetchResult = Pick<
   z.infer<typeof fetchResultSchema>,
-  "id" | "content" | "contentType" | "encoding" | "headers" | "statusCode"
+  "id" | "content" | "contentType" | "encoding" | "headers" | "statusCode" | "metadata"
 >;
+
+export type { FetchMetadata };
 
 /**
  * Fetches a URL through Loupe Cloud over plain HTTP — no browser, no JavaScript — and returns it as

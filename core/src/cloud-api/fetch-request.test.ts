@@ -35,3 +35,24 @@ describe("validateFetchRequest: the schema limits", () => {
     ).not.toThrow();
   });
 });
+
+describe("validateFetchRequest: metadata", () => {
+  const base = { apiKey: "k", url: "https://example.com/" };
+
+  it("takes metadata with markdown and json", () => {
+    expect(() => validateFetchRequest({ ...base, format: "markdown", metadata: true })).not.toThrow();
+    expect(() =>
+      validateFetchRequest({ ...base, format: "json", schema: { type: "object" }, metadata: true }),
+    ).not.toThrow();
+    expect(() => validateFetchRequest({ ...base, metadata: false })).not.toThrow();
+  });
+
+  it("refuses metadata with raw content, and a value that is not a boolean", () => {
+    expect(() => validateFetchRequest({ ...base, metadata: true })).toThrow(
+      'metadata: goes with format "markdown" or "json"',
+    );
+    expect(() => validateFetchRequest({ ...base, format: "markdown", metadata: "yes" })).toThrow(
+      'metadata: must be true or false, not "yes"',
+    );
+  });
+});

@@ -27,6 +27,11 @@ export interface FetchRequest {
   allowRedirects?: boolean;
   /** Skip TLS certificate verification. Default false. */
   allowInsecureSsl?: boolean;
+  /**
+   * With `markdown` or `json`: also return what the page's structured data states about it (title,
+   * author, date, price) as `metadata`, and as YAML front matter before the markdown. Default false.
+   */
+  metadata?: boolean;
   /** Where Loupe Cloud runs; default `LOUPE_CLOUD_URL` or http://127.0.0.1:4455. */
   baseURL?: string;
 }

@@ -34,6 +34,11 @@ export const fetchFields = {
   allowRedirects: flag().optional(),
   /** Skip TLS certificate verification. Default false. */
   allowInsecureSsl: flag().optional(),
+  /**
+   * With `markdown` or `json`: also return what the page's structured data states about it (title,
+   * author, date, price) as `metadata`, and as YAML front matter before the markdown. Default false.
+   */
+  metadata: flag().optional(),
 };
 
 /**
@@ -41,10 +46,16 @@ export const fetchFields = {
  * the body's JSON Schema still lists each field on its own.
  */
 export function checkFormatAndSchema(
-  body: { format?: FetchFormat | undefined; schema?: unknown },
+  body: { format?: FetchFormat | undefined; schema?: unknown; metadata?: boolean | undefined },
   context: z.RefinementCtx,
 ): void {
   const format = body.format ?? "raw";
+  if (format === "raw" && body.metadata === true)
+    context.addIssue({
+      code: "custom",
+      path: ["metadata"],
+      message: 'goes with format "markdown" or "json": raw content is returned as the target sent it',
+    });
   if (format === "json" && body.schema === undefined)
     context.addIssue({
       code: "custom",
@@ -65,6 +76,24 @@ export const fetchBodySchema = z.strictObject(fetchFields).superRefine(checkForm
 /** A checked `POST /v1/fetch` body. */
 export type FetchBody = z.infer<typeof fetchBodySchema>;
 
+/** What a page states about itself in its structured data; every field is absent unless stated. */
+export const fetchMetadataSchema = z.object({
+  /** The schema.org type of the page's main thing: `Product`, `NewsArticle`, `Recipe`, `Event`, `QAPage`… */
+  type: z.string().optional(),
+  title: z.string().optional(),
+  /** The authors' names, joined with ", ". */
+  author: z.string().optional(),
+  /** As stated, usually ISO 8601: the publication date, or an event's start. */
+  date: z.string().optional(),
+  /** The price as stated (`"19.99"`, or `"10.00–25.00"` for a range). */
+  price: z.string().optional(),
+  /** ISO 4217 code, when stated with the price. */
+  currency: z.string().optional(),
+});
+
+/** A fetch result's `metadata`: only what the page declares. */
+export type FetchMetadata = z.infer<typeof fetchMetadataSchema>;
+
 /** `POST /v1/fetch`'s answer, which `cloud.fetch` returns (spec §2.5). */
 export const fetchResultSchema = z.looseObject({
   /** The service's id for this fetch. */
@@ -79,4 +108,9 @@ export const fetchResultSchema = z.looseObject({
   headers: z.record(z.string(), z.string()),
   /** The target's HTTP status: a 404 target is a successful call with 404 here. */
   statusCode: z.number().int(),
+  /**
+   * With `metadata: true` (markdown and json): what the page's JSON-LD and microdata state about the
+   * thing it is about. Only what the page declares; `{}` when it declares nothing.
+   */
+  metadata: fetchMetadataSchema.optional(),
 });

@@ -83,6 +83,7 @@ describe("fetch exports", () => {
       proxies: false,
       allowRedirects: true,
       allowInsecureSsl: false,
+      metadata: false,
     },
   });
 

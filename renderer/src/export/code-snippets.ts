@@ -129,7 +129,7 @@ export function actSnippet(workspace: Workspace, model: SnippetModel, variableNa
 
 /** The fetch request body (without the key), as the workspace sets it. */
 export function fetchBody(workspace: Workspace): Record<string, unknown> {
-  const { url, format, schema, proxies, allowRedirects, allowInsecureSsl } = workspace.fetch;
+  const { url, format, schema, proxies, allowRedirects, allowInsecureSsl, metadata } = workspace.fetch;
   let parsedSchema: unknown;
   if (format === "json" && schema.trim()) {
     try {
@@ -145,6 +145,8 @@ export function fetchBody(workspace: Workspace): Record<string, unknown> {
     proxies,
     allowRedirects,
     allowInsecureSsl,
+    // Raw content has no metadata (the service refuses the pair); off is the default, left unsaid.
+    ...(metadata && format !== "raw" ? { metadata: true } : {}),
   };
 }
 

@@ -19,9 +19,18 @@ export function fetchParams(fetch: FetchSettings): { params: StudioParams<"fetch
       return { error: `The schema is not JSON: ${(error as Error).message}` };
     }
   }
-  const { url, format, proxies, allowRedirects, allowInsecureSsl } = fetch;
+  const { url, format, proxies, allowRedirects, allowInsecureSsl, metadata } = fetch;
   return {
-    params: { url, format, ...(schema ? { schema } : {}), proxies, allowRedirects, allowInsecureSsl },
+    params: {
+      url,
+      format,
+      ...(schema ? { schema } : {}),
+      proxies,
+      allowRedirects,
+      allowInsecureSsl,
+      // Raw content has no metadata: the box is hidden then, and its value not sent.
+      ...(metadata && format !== "raw" ? { metadata: true } : {}),
+    },
   };
 }
 
@@ -115,6 +124,16 @@ export function FetchPanel() {
             />
             Allow insecure SSL
           </label>
+          {fetch.format !== "raw" ? (
+            <label>
+              <input
+                type="checkbox"
+                checked={fetch.metadata}
+                onChange={(e) => patch({ metadata: e.target.checked })}
+              />
+              Page metadata
+            </label>
+          ) : null}
         </div>
         <button type="submit" disabled={running || !fetch.url.trim()}>
           {running ? "Fetching…" : "Run fetch"}

@@ -26,6 +26,7 @@ export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
           proxies: flag("proxies", false),
           allowRedirects: flag("allowRedirects", false),
           allowInsecureSsl: flag("allowInsecureSsl", false),
+          metadata: flag("metadata", false),
         },
       };
     }

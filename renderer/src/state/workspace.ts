@@ -27,6 +27,8 @@ export const workspaceSchema = z.strictObject({
     proxies: z.boolean(),
     allowRedirects: z.boolean(),
     allowInsecureSsl: z.boolean(),
+    /** Workspaces saved before the option existed load with it off. */
+    metadata: z.boolean().default(false),
   }),
 });
 
@@ -64,6 +66,7 @@ export function newWorkspace(demoUrl: string): Workspace {
       proxies: false,
       allowRedirects: true,
       allowInsecureSsl: false,
+      metadata: false,
     },
   };
 }

@@ -1,0 +1,137 @@
+/**
+ * What a page states about itself, for `metadata: true`: the title, author, publication date and price
+ * of its main thing (the Product, Article, Recipe, Event or discussion the page is about), read from its
+ * JSON-LD and microdata. Every field is copied from what the page declares and left out when it
+ * declares nothing usable: nothing is guessed from the text, and a field is never made up.
+ */
+import type { Thing } from "./structured-data.js";
+
+export interface PageMetadata {
+  /** The schema.org type of the thing the metadata describes (`Product`, `NewsArticle`…). */
+  type?: string;
+  title?: string;
+  /** Authors' names, joined with ", ". */
+  author?: string;
+  /** As the page states it (usually ISO 8601): `datePublished`, or an event's `startDate`. */
+  date?: string;
+  /** The offer's price as stated (`"19.99"`, or `"10.00–25.00"` for a range). */
+  price?: string;
+  /** ISO 4217 code, when the page gives one with the price. */
+  currency?: string;
+}
+
+/**
+ * The kinds of thing a page is about, most specific first: a product page also declares its
+ * Organization and BreadcrumbList, an article its WebPage; those describe the site, not the content.
+ */
+const MAIN_TYPES: readonly (readonly string[])[] = [
+  ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "SoftwareApplication", "Book", "Vehicle"],
+  ["Recipe"],
+  ["Event", "MusicEvent", "SportsEvent", "TheaterEvent", "BusinessEvent", "EducationEvent", "Festival"],
+  ["QAPage", "DiscussionForumPosting", "SocialMediaPosting", "Question"],
+  [
+    "Article",
+    "NewsArticle",
+    "BlogPosting",
+    "TechArticle",
+    "ScholarlyArticle",
+    "Report",
+    "OpinionNewsArticle",
+    "AnalysisNewsArticle",
+    "ReportageNewsArticle",
+    "LiveBlogPosting",
+    "HowTo",
+  ],
+];
+
+/** Longest value kept for one field: a page cannot fill the front matter with a novel. */
+const MAX_FIELD = 300;
+
+/** The main thing of a page: the first of the most specific kind it declares, or undefined. */
+export function mainThing(things: readonly Thing[]): Thing | undefined {
+  for (const kind of MAIN_TYPES) {
+    const found = things.find((thing) => thing.types.some((type) => kind.includes(type)));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The metadata of the page's main thing; `{}` when the page declares none. */
+export function pageMetadata(things: readonly Thing[]): PageMetadata {
+  const thing = mainThing(things);
+  if (!thing) return {};
+  // A QAPage's facts are on its Question (its mainEntity).
+  const subject = thing.types.includes("QAPage")
+    ? (asObject(thing.props["mainEntity"]) ?? thing.props)
+    : thing.props;
+  const metadata: PageMetadata = { type: thing.types.find((type) => MAIN_TYPES.flat().includes(type))! };
+  const title = text(subject["name"]) ?? text(subject["headline"]) ?? text(thing.props["name"]);
+  if (title) metadata.title = title;
+  const author = names(subject["author"]) ?? names(thing.props["author"]);
+  if (author) metadata.author = author;
+  const date =
+    text(subject["datePublished"]) ??
+    text(subject["startDate"]) ??
+    text(subject["dateCreated"]) ??
+    text(thing.props["datePublished"]);
+  if (date) metadata.date = date;
+  const offer = firstOffer(subject["offers"]);
+  if (offer) {
+    const price = text(offer["price"]);
+    const low = text(offer["lowPrice"]);
+    const high = text(offer["highPrice"]);
+    const stated = price ?? (low && high && low !== high ? `${low}–${high}` : (low ?? high));
+    if (stated) {
+      metadata.price = stated;
+      const currency = text(offer["priceCurrency"]);
+      if (currency) metadata.currency = currency;
+    }
+  }
+  return metadata;
+}
+
+/**
+ * The metadata as YAML front matter (`---` lines around `key: "value"`), or "" when there is none.
+ * Values are JSON strings, which YAML reads as double-quoted scalars: no page text can break out.
+ */
+export function frontMatter(metadata: PageMetadata): string {
+  const lines = (["title", "author", "date", "price", "currency", "type"] as const)
+    .filter((key) => metadata[key] !== undefined)
+    .map((key) => `${key}: ${JSON.stringify(metadata[key])}`);
+  return lines.length ? `---\n${lines.join("\n")}\n---\n\n` : "";
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && typeof first === "object" && !Array.isArray(first)
+    ? (first as Record<string, unknown>)
+    : undefined;
+}
+
+/** A usable string value: a non-empty string or number, whitespace collapsed, bounded; else undefined. */
+function text(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first === "number" && Number.isFinite(first)) return String(first);
+  if (typeof first !== "string") return undefined;
+  const clean = first.replace(/\s+/g, " ").trim();
+  return clean ? clean.slice(0, MAX_FIELD) : undefined;
+}
+
+/** Authors as the page names them: strings, or Person/Organization things with a name. */
+function names(value: unknown): string | undefined {
+  const list = (Array.isArray(value) ? value : [value])
+    .map((author) => (typeof author === "string" ? text(author) : text(asObject(author)?.["name"])))
+    .filter((name): name is string => name !== undefined);
+  const unique = [...new Set(list)];
+  return unique.length ? unique.join(", ").slice(0, MAX_FIELD) : undefined;
+}
+
+/** The first offer of `offers`: an Offer, an AggregateOffer, or a list of them. */
+function firstOffer(value: unknown): Record<string, unknown> | undefined {
+  const list = Array.isArray(value) ? value : [value];
+  for (const item of list) {
+    const offer = asObject(item);
+    if (offer && (offer["price"] !== undefined || offer["lowPrice"] !== undefined)) return offer;
+  }
+  return undefined;
+}
