@@ -3,9 +3,10 @@
  * pages spread over the corpus must keep the article's words. The expected text is what Readability
  * extracts, which is not always the page's main content: the converter finds main content on every kind
  * of page (measured on WCXB by the bench), so it keeps less of some layouts Readability reads whole and
- * more of pages that are not articles. Floors were measured: mean word F1 0.925 on these pages (0.916 on
- * all 130), lowest 0.496 (hukumusume, a layout-table page where the story alone is kept and Readability
- * also keeps the page's heading rows).
+ * more of pages that are not articles. Floors were measured, less a small margin: mean word F1 0.925 on
+ * these pages, every page 0.876 or more except hukumusume (0.496), a layout-table page where the
+ * converter keeps the story alone and Readability's expected text also keeps the breadcrumbs, the
+ * calendar links and the heading rows around it; that page has its own floor.
  */
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -19,8 +20,10 @@ import { wordF1 } from "./quality/word-f1.js";
 const CORPUS = fileURLToPath(new URL("../../../../shared/corpus/readability/", import.meta.url));
 const PRESENT = existsSync(CORPUS);
 const PAGES = 12;
-const PAGE_FLOOR = 0.45;
-const MEAN_FLOOR = 0.9;
+const PAGE_FLOOR = 0.85;
+const MEAN_FLOOR = 0.91;
+/** Pages whose expected text is more than their main content (see above), with their own floor. */
+const PAGE_FLOORS: Record<string, number> = { hukumusume: 0.47 };
 
 if (!PRESENT) console.warn(`markdown corpus smoke test skipped: no corpus at ${CORPUS}`);
 
@@ -40,7 +43,8 @@ describe.skipIf(!PRESENT)("markdown on Readability corpus pages", () => {
       const { markdown } = convertHtmlToMarkdown(source, `https://corpus.invalid/${name}/`);
       scores[name] = wordF1(markdownPlainText(markdown), htmlPlainText(expected)).f1;
     }
-    for (const [name, f1] of Object.entries(scores)) expect(f1, name).toBeGreaterThanOrEqual(PAGE_FLOOR);
+    for (const [name, f1] of Object.entries(scores))
+      expect(f1, name).toBeGreaterThanOrEqual(PAGE_FLOORS[name] ?? PAGE_FLOOR);
     const mean = Object.values(scores).reduce((a, b) => a + b, 0) / names.length;
     expect(mean).toBeGreaterThanOrEqual(MEAN_FLOOR);
   });

@@ -10,7 +10,8 @@ import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { blockLikelihood, collectBlocks, isProse, massesOf } from "./content-mass.js";
-import { bestAncestor, bestElement, pruneRegion } from "./content-region.js";
+import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
+import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
@@ -52,8 +53,18 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
     if (inside === undefined) insideCore.set(block.item, (inside = contains(core, block.item)));
     return inside ? p : p * TEASER_FACTOR;
   });
-  const region = bestAncestor(core, doc.body, masses);
-  pruneRegion(region, masses, masses.get(doc.body)?.good ?? 0);
+  const total = masses.get(doc.body)?.good ?? 0;
+  let region = bestAncestor(core, doc.body, masses);
+  // Checked against what the page declares as its subject: widened to hold it, unless that costs
+  // more than a small part of the expected F1 (the declared text sits in a template far from the page's).
+  const anchor = structuredAnchor(things, doc.body);
+  if (anchor && !contains(region, anchor)) {
+    const widened = commonAncestor(region, anchor);
+    const before = regionScore(masses.get(region) ?? NO_MASS, total);
+    if (widened && regionScore(masses.get(widened) ?? NO_MASS, total) >= before * ANCHOR_COST)
+      region = widened;
+  }
+  pruneRegion(region, masses, total);
   removeRepeatedText(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
@@ -97,6 +108,16 @@ function contentGroups(groups: readonly ItemGroup[], type: PageType, prose: numb
   if (!best) return [];
   const content = type === "collection" || type === "listing" || best.chars >= prose;
   return content ? groups.filter((group) => group.chars >= best.chars * SIBLING_GROUP_SHARE) : [];
+}
+
+/** The share of the expected F1 a region may give up to hold the page's declared subject. */
+const ANCHOR_COST = 0.8;
+const NO_MASS = { good: 0, bad: 0 };
+
+function commonAncestor(a: LightElement, b: LightElement): LightElement | undefined {
+  for (let current: LightElement | null = a; current; current = current.parent)
+    if (contains(current, b)) return current;
+  return undefined;
 }
 
 function contains(ancestor: LightElement, el: LightElement): boolean {

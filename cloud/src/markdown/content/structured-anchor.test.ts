@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { structuredAnchor } from "./structured-anchor.js";
+import { readStructuredData } from "./structured-data.js";
+
+const DESCRIPTION =
+  "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell.";
+
+function anchorOf(html: string) {
+  const doc = parsePage(html).copy();
+  return structuredAnchor(readStructuredData(doc.html), doc.body);
+}
+
+describe("structuredAnchor", () => {
+  it("finds a JSON-LD product by its stated description, at the deepest element holding it", () => {
+    const found = anchorOf(`<head><script type="application/ld+json">${JSON.stringify({
+      "@type": "Product",
+      name: "Compass",
+      description: DESCRIPTION,
+    })}</script></head><body><nav>Shop</nav><div id="product"><h1>Compass</h1>
+      <div class="description"><p>${DESCRIPTION}</p></div></div><aside>Related things</aside></body>`);
+    expect(found?.tag).toBe("p");
+  });
+
+  it("takes a microdata scope as it is, unless it is the whole page", () => {
+    const scoped = anchorOf(`<body><nav>Menu</nav><article itemscope itemtype="https://schema.org/Article">
+      <h1 itemprop="headline">Tides</h1><p>${DESCRIPTION}</p></article><footer>${"Site footer text. ".repeat(4)}</footer></body>`);
+    expect(scoped?.tag).toBe("article");
+    const whole = anchorOf(
+      `<body><div itemscope itemtype="https://schema.org/Article"><p>${DESCRIPTION}</p></div></body>`,
+    );
+    expect(whole).toBeUndefined();
+  });
+
+  it("locates nothing when the stated text is not in the page, too short, or there is no main thing", () => {
+    const ld = (value: unknown) =>
+      `<head><script type="application/ld+json">${JSON.stringify(value)}</script></head><body><p>${DESCRIPTION}</p></body>`;
+    expect(
+      anchorOf(
+        ld({
+          "@type": "Product",
+          description: "Something else entirely, stated but never shown on the page.",
+        }),
+      ),
+    ).toBeUndefined();
+    expect(anchorOf(ld({ "@type": "Product", description: "Compass" }))).toBeUndefined();
+    expect(anchorOf(ld({ "@type": "Organization", description: DESCRIPTION }))).toBeUndefined();
+  });
+});
