@@ -4,21 +4,11 @@
  * JSON-LD and microdata. Every field is copied from what the page declares and left out when it
  * declares nothing usable: nothing is guessed from the text, and a field is never made up.
  */
+import type { FetchMetadata } from "@loupe/core";
 import type { Thing } from "./structured-data.js";
 
-export interface PageMetadata {
-  /** The schema.org type of the thing the metadata describes (`Product`, `NewsArticle`…). */
-  type?: string;
-  title?: string;
-  /** Authors' names, joined with ", ". */
-  author?: string;
-  /** As the page states it (usually ISO 8601): `datePublished`, or an event's `startDate`. */
-  date?: string;
-  /** The offer's price as stated (`"19.99"`, or `"10.00–25.00"` for a range). */
-  price?: string;
-  /** ISO 4217 code, when the page gives one with the price. */
-  currency?: string;
-}
+/** The result's `metadata` field as the SDK declares it: every field absent unless the page states it. */
+export type PageMetadata = FetchMetadata;
 
 /**
  * The kinds of thing a page is about, most specific first: a product page also declares its
