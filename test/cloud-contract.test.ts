@@ -55,7 +55,7 @@ describe("Loupe Cloud's HTTP contract", () => {
     expectErrorBody(answer, 400, "invalid_request");
     const message = String(answer.json?.["message"]);
     expect(message).toContain(
-      'unknown field "follow" (the fields are: url, format, schema, proxies, allowRedirects, allowInsecureSsl)',
+      'unknown field "follow" (the fields are: url, format, schema, proxies, allowRedirects, allowInsecureSsl, metadata)',
     );
     expect(message).not.toMatch(/apiKey|baseURL/);
   });

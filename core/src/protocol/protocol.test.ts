@@ -14,7 +14,7 @@ describe("the fetch body", () => {
   it("names an unknown field with the body's own fields, and never the SDK's apiKey or baseURL", () => {
     const message = problems({ url: "https://example.com/", follow: true });
     expect(message).toBe(
-      'unknown field "follow" (the fields are: url, format, schema, proxies, allowRedirects, allowInsecureSsl)',
+      'unknown field "follow" (the fields are: url, format, schema, proxies, allowRedirects, allowInsecureSsl, metadata)',
     );
     expect(message).not.toMatch(/apiKey|baseURL/);
   });
@@ -80,6 +80,7 @@ describe("the OpenAPI document", () => {
       "proxies",
       "allowRedirects",
       "allowInsecureSsl",
+      "metadata",
     ]);
     expect(schema["required"]).toEqual(["url"]);
   });
