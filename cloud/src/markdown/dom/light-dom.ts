@@ -1,8 +1,8 @@
 /**
- * A small, plain-object DOM the conversion works on. linkedom parses the page once; the tree is then
- * copied into these nodes because every linkedom node carries an event target, a Map and attribute
- * nodes, and the extraction asks many questions of every node (text lengths, link density): on plain
- * objects with arrays of children and cached text statistics those questions cost a fraction.
+ * A small, plain-object DOM the conversion works on, built straight from the parser's events (see
+ * parse-document.ts). The extraction asks many questions of every node (text lengths, link density): on
+ * plain objects with arrays of children and cached text statistics those questions cost a fraction of
+ * what they cost on a full DOM, where every node carries an event target, a Map and attribute nodes.
  */
 import { appendStats, emptyStats, type TextStats } from "./text-stats.js";
 

@@ -1,8 +1,11 @@
 /**
- * Parses a page with linkedom and copies it into a light tree (see light-dom.ts), leaving out what no
- * reader sees: comments, scripts (except JSON-LD metadata), styles, templates and SVG drawings.
+ * Parses a page straight into a light tree (see light-dom.ts) with htmlparser2's callbacks, leaving out
+ * what no reader sees: comments, scripts (except JSON-LD metadata), styles, templates and SVG drawings.
+ * htmlparser2 is the tokenizer linkedom builds its DOM with, so the tree has the same shape; building
+ * the light nodes directly skips linkedom's nodes (an event target, a Map and attribute nodes each), which
+ * were most of the conversion's time and garbage on large pages.
  */
-import { parseHTML } from "linkedom";
+import { Parser } from "htmlparser2";
 import { LightElement, LightText } from "./light-dom.js";
 
 /** A parsed page: the light tree and the few head facts the conversion needs. */
@@ -16,42 +19,78 @@ export interface LightDocument {
 
 /** A parsed page that can hand out fresh copies of its tree (the extraction's retries need one). */
 export interface ParsedPage {
-  /** A new light tree of the whole page; each call copies linkedom's tree again. */
+  /** A new light tree of the whole page, cloned from the parsed one, which no caller ever changes. */
   copy(): LightDocument;
 }
-
-/** The slice of linkedom's node interface the copy reads (the project compiles without DOM types). */
-interface LinkedomNode {
-  nodeType: number;
-  localName?: string;
-  data?: string;
-  firstChild: LinkedomNode | null;
-  nextSibling: LinkedomNode | null;
-  getAttributeNames?(): string[];
-  getAttribute?(name: string): string | null;
-}
-
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-const CDATA_SECTION_NODE = 4;
 
 /** Elements dropped with everything inside them. */
 const DROPPED = new Set(["style", "template", "svg", "link"]);
 
 export function parsePage(html: string): ParsedPage {
-  const { document } = parseHTML(html) as unknown as { document: { childNodes: ArrayLike<LinkedomNode> } };
-  return { copy: () => copyDocument(document.childNodes) };
+  const parsed = parseLightTree(html);
+  return { copy: () => documentOf(cloneTree(parsed)) };
 }
 
 export function parseDocument(html: string): LightDocument {
   return parsePage(html).copy();
 }
 
-function copyDocument(childNodes: ArrayLike<LinkedomNode>): LightDocument {
-  // Copy every top-level node: for a fragment linkedom makes the first element the root and leaves
-  // the rest as its siblings.
+/** The page's top-level nodes under a `#document` element. */
+function parseLightTree(html: string): LightElement {
   const top = new LightElement("#document");
-  for (let i = 0; i < childNodes.length; i++) copyInto(top, childNodes[i]!);
+  let current = top;
+  // How deep the parser is inside a dropped element: its open and close events still arrive, balanced.
+  let dropped = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (dropped) {
+          dropped++;
+          return;
+        }
+        if (DROPPED.has(name) || (name === "script" && !/ld\+json/i.test(attributes["type"] ?? ""))) {
+          dropped = 1;
+          return;
+        }
+        // Attribute names arrive lowercased, the first of duplicates kept (as a browser does).
+        const el = new LightElement(name, new Map(Object.entries(attributes)));
+        el.parent = current;
+        current.children.push(el);
+        current = el;
+      },
+      ontext(data) {
+        if (!dropped) appendText(current, data);
+      },
+      onclosetag() {
+        if (dropped) dropped--;
+        else current = current.parent ?? top;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return top;
+}
+
+/** A deep copy without recursion, so depth is bounded by memory, not by the stack. */
+function cloneTree(source: LightElement): LightElement {
+  const root = new LightElement(source.tag, new Map(source.attrs));
+  const stack: [LightElement, LightElement][] = [[source, root]];
+  while (stack.length) {
+    const [from, to] = stack.pop()!;
+    for (const child of from.children) {
+      const copy =
+        child.type === "text" ? new LightText(child.data) : new LightElement(child.tag, new Map(child.attrs));
+      copy.parent = to;
+      to.children.push(copy);
+      if (copy.type === "element") stack.push([child as LightElement, copy]);
+    }
+  }
+  return root;
+}
+
+function documentOf(top: LightElement): LightDocument {
+  // A fragment has no <html>: its top-level nodes become the body.
   const baseHref = findBaseHref(top);
   const htmlEl = top.children.find((c): c is LightElement => c.type === "element" && c.tag === "html");
   if (htmlEl) {
@@ -68,44 +107,6 @@ function copyDocument(childNodes: ArrayLike<LinkedomNode>): LightDocument {
   wrapper.children = top.children;
   for (const node of wrapper.children) node.parent = wrapper;
   return ensureHeadAndBody(wrapper, baseHref);
-}
-
-/** Copies a linkedom subtree without recursion, so depth is bounded by memory, not by the stack. */
-function copyInto(parent: LightElement, root: LinkedomNode): void {
-  const stack: { source: LinkedomNode | null; target: LightElement }[] = [{ source: root, target: parent }];
-  let first = true;
-  while (stack.length) {
-    const frame = stack[stack.length - 1]!;
-    const source = frame.source;
-    if (!source) {
-      stack.pop();
-      continue;
-    }
-    // The root alone is copied without its siblings.
-    frame.source = first ? null : source.nextSibling;
-    first = false;
-    if (source.nodeType === TEXT_NODE || source.nodeType === CDATA_SECTION_NODE) {
-      appendText(frame.target, source.data ?? "");
-    } else if (source.nodeType === ELEMENT_NODE) {
-      const tag = (source.localName ?? "").toLowerCase();
-      if (DROPPED.has(tag)) continue;
-      const el = copyElement(source);
-      if (tag === "script" && !/ld\+json/i.test(el.attr("type") ?? "")) continue;
-      el.parent = frame.target;
-      frame.target.children.push(el);
-      stack.push({ source: source.firstChild, target: el });
-    }
-  }
-}
-
-function copyElement(source: LinkedomNode): LightElement {
-  const attrs = new Map<string, string>();
-  // Names then values: linkedom's `attributes` builds a proxied map per call, slower than this.
-  for (const name of source.getAttributeNames?.() ?? []) {
-    const key = name.toLowerCase();
-    if (!attrs.has(key)) attrs.set(key, source.getAttribute!(name) ?? "");
-  }
-  return new LightElement((source.localName ?? "div").toLowerCase(), attrs);
 }
 
 /** Appends text, merging with a preceding text node (the parser splits text at every entity). */
