@@ -1,7 +1,7 @@
 /**
  * Loupe Cloud from the command line, each command in its own child process run from sources:
  * `loupe cloud keys …` against a data directory a live server uses, `loupe cloud serve`, and
- * `loupe fetch` with an embedded cloud or against a running one.
+ * `loupe fetch` in process or against a running one.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -255,7 +255,7 @@ describe.concurrent("loupe fetch", () => {
     await Promise.all([h.close(), model.close()]);
   });
 
-  it("without LOUPE_CLOUD_URL starts an embedded cloud and prints the JSON result", async () => {
+  it("without LOUPE_CLOUD_URL runs the fetch in process and prints the JSON result", async () => {
     const run = await runLoupe(["fetch", target.url("/page.txt")]);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -295,7 +295,7 @@ describe.concurrent("loupe fetch", () => {
     );
   });
 
-  it("extracts json with --schema in the embedded cloud, with the model from LOUPE_MODEL*", async () => {
+  it("extracts json with --schema in process, with the model from LOUPE_MODEL*", async () => {
     const dir = await tempDataDir();
     const schemaFile = join(dir, "tides.json");
     await writeFile(

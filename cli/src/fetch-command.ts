@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ClientError, cloud, type FetchFormat } from "@loupe/core";
 import { loadSchemaFile } from "./schema-file.js";
@@ -8,8 +5,8 @@ import { loadSchemaFile } from "./schema-file.js";
 export const FETCH_USAGE = `Usage: loupe fetch <url> [options]
 
 Fetches a URL over plain HTTP through Loupe Cloud (no browser, no JavaScript) and prints the result as JSON.
-With LOUPE_CLOUD_URL set it uses that service and LOUPE_API_KEY; otherwise it starts a private one on
-this machine for the call (private network allowed).
+With LOUPE_CLOUD_URL set it uses that service and LOUPE_API_KEY; otherwise the fetch runs in this process
+with the same checks and limits (no server, no key; private network allowed).
 
 Options:
   --format F            raw (default), markdown or json
@@ -64,17 +61,9 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
       throw new ClientError("LOUPE_CLOUD_URL is set but LOUPE_API_KEY is not: set the key for that service.");
     result = await cloud.fetch({ ...request, apiKey });
   } else {
-    // Loaded only here: a fetch from a running service needs no server code.
-    const { startCloudServer } = await import("@loupe/cloud");
-    const dataDir = await mkdtemp(join(tmpdir(), "loupe-fetch-"));
-    const server = await startCloudServer({ port: 0, dataDir, allowPrivateNetwork: true, log: false });
-    try {
-      const { key } = server.keys.createKey("local");
-      result = await cloud.fetch({ ...request, apiKey: key, baseURL: server.url });
-    } finally {
-      await server.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    // Loaded only here, and without the server: the pipeline runs in this process, no port, no database.
+    const { fetchInProcess } = await import("@loupe/cloud/local-fetch");
+    result = await fetchInProcess(request);
   }
   if (values.content) {
     process.stdout.write(

@@ -3,12 +3,14 @@
  * fetch as raw, markdown or schema-shaped JSON, hosted browser sessions with server-side extract/act and
  * a result cache, API keys per project, usage.
  */
+export { startCloudServer, type CloudServer, type CloudServerOptions } from "./server/cloud-server.js";
+export { modelFromEnv } from "./server/model-from-env.js";
 export {
-  startCloudServer,
-  modelFromEnv,
-  type CloudServer,
-  type CloudServerOptions,
-} from "./server/cloud-server.js";
+  createLocalFetcher,
+  fetchInProcess,
+  type LocalFetcher,
+  type LocalFetchOptions,
+} from "./server/local-fetch.js";
 export { ApiKeys, type Project } from "./db/api-keys.js";
 export { UsageLedger, type UsageTotals } from "./db/usage.js";
 export type { FetchPolicy } from "./fetch/index.js";

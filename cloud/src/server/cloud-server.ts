@@ -4,7 +4,6 @@ import { totalmem } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   createLimitedServer,
-  serviceModelFromEnvironment,
   type LocalBrowserOptions,
   type ModelConfiguration,
 } from "@loupe/core/engine";
@@ -18,9 +17,11 @@ import { SessionRegistry } from "../sessions/session-registry.js";
 import { ConcurrencyLimit } from "./concurrency-limit.js";
 import { CLOUD_HTTP_LIMITS, type CloudHttpLimits } from "./http-limits.js";
 import { parseFetchBody } from "./fetch-body.js";
+import { proxyUrlsFromEnv } from "./local-fetch.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
+import { modelFromEnv } from "./model-from-env.js";
 import { runFetch } from "./run-fetch.js";
-import { ServiceError, serviceError } from "./service-error.js";
+import { serviceError, toServiceError } from "./service-error.js";
 import { registerSessionRoutes } from "./session-routes.js";
 import { routeUpgrades } from "./upgrade-requests.js";
 
@@ -103,11 +104,6 @@ const CLOUD_VERSION = (createRequire(import.meta.url)("../../package.json") as {
 
 /** Memory a session's browser is counted at for the default server-wide session limit. */
 const MEMORY_PER_SESSION = 512 * 1024 * 1024;
-
-/** The model server-side work uses, from the environment (SURFACE §3.1), read as core reads it. */
-export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): ModelConfiguration {
-  return serviceModelFromEnvironment(env);
-}
 
 /** Starts Loupe Cloud: the HTTP API of SURFACE §3.2 over the database in `dataDir`. */
 export async function startCloudServer(options: CloudServerOptions): Promise<CloudServer> {
@@ -225,12 +221,7 @@ function buildApp(
   // a model call): the same limit per project, counted on their own.
   const sessionCalls = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "session extract/act calls");
   const model = options.model ?? modelFromEnv();
-  const proxyUrls =
-    options.proxyUrls ??
-    (process.env["LOUPE_PROXY_URLS"] ?? "")
-      .split(",")
-      .map((u) => u.trim())
-      .filter(Boolean);
+  const proxyUrls = options.proxyUrls ?? proxyUrlsFromEnv();
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const known = toServiceError(error);
@@ -337,22 +328,4 @@ export function parsePublicUrl(raw: string): URL {
   if (url.username || url.password || url.search || url.hash)
     throw new Error(`The public URL "${raw}" must have no credentials, query or fragment.`);
   return url;
-}
-
-function toServiceError(error: unknown): ServiceError {
-  if (error instanceof ServiceError) return error;
-  const fastifyError = error as { statusCode?: number; code?: string; message?: string };
-  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    // Fastify's own refusals: a body that is not JSON, too large, a wrong content type.
-    return new ServiceError(
-      fastifyError.statusCode,
-      "invalid_request",
-      fastifyError.message ?? "Bad request.",
-    );
-  }
-  return new ServiceError(
-    500,
-    "extraction_failed",
-    "The server failed unexpectedly; the error is in its log under this request id.",
-  );
 }

@@ -23,20 +23,20 @@ export async function stopMarkdownWorkers(): Promise<void> {
   if (loaded) await loaded.closeMarkdownWorkers();
 }
 
-let runningServers = 0;
+let users = 0;
 
 /**
- * Counts a running server as a user of the converter's workers, which are shared by every server in the
- * process; the returned function, called when that server stops, stops the workers only when it was the
- * last one (stopping them under another server would fail its conversions in flight).
+ * Counts a user of the converter's workers (a running server, a local fetcher), which are shared by
+ * every user in the process; the returned function, called when that user stops, stops the workers only
+ * when it was the last one (stopping them under another would fail its conversions in flight).
  */
 export function retainMarkdownWorkers(): () => Promise<void> {
-  runningServers++;
+  users++;
   let released = false;
   return async () => {
     if (released) return;
     released = true;
-    runningServers--;
-    if (runningServers === 0) await stopMarkdownWorkers();
+    users--;
+    if (users === 0) await stopMarkdownWorkers();
   };
 }

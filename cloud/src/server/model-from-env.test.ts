@@ -1,6 +1,6 @@
 import { DEFAULT_MODEL, MODEL_KEY_VARIABLE } from "@loupe/core/engine";
 import { describe, expect, it } from "vitest";
-import { modelFromEnv } from "./cloud-server.js";
+import { modelFromEnv } from "./model-from-env.js";
 
 describe("the Cloud's server-side model", () => {
   it("is the SDK's default model, with core's generic key variable as its key", () => {

@@ -1,3 +1,4 @@
+import type { LocalFetcher } from "@loupe/cloud/local-fetch";
 import type { Client, ModelConfiguration } from "@loupe/core";
 import type { SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
@@ -7,21 +8,15 @@ import type { PageTabs } from "./page-tabs.js";
 import type { RunHistory } from "./run-history.js";
 import type { ModelSettings } from "./studio-settings.js";
 
-/** The embedded Loupe Cloud the Studio fetches through. */
-export interface EmbeddedCloud {
-  url: string;
-  apiKey: string;
-}
-
 /**
- * What every area's handlers share: the started client and cloud, the tabs, the model settings and the
+ * What every area's handlers share: the started client and fetcher, the tabs, the model settings and the
  * event channel. Handlers get it from the service and never reach into each other.
  */
 export interface StudioContext {
   /** The LOCAL client; throws `not_started` before `start()`. */
   client(): Client;
-  /** The embedded cloud; throws `not_started` before `start()`. */
-  cloud(): EmbeddedCloud;
+  /** Loupe Cloud's fetch pipeline, in this process; throws `not_started` before `start()`. */
+  fetcher(): LocalFetcher;
   /** The bundled demo page's URL; throws `not_started` before `start()`. */
   demoUrl(): string;
   /** Which shell shows the UI. */

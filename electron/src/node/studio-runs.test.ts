@@ -1,6 +1,6 @@
 /**
  * Act, fetch, history and settings through the Studio API over the in-memory transport: every run is
- * kept in the history (with the page after it for act), fetch uses the embedded cloud with the Studio's
+ * kept in the history (with the page after it for act), fetch runs the Cloud pipeline in process with the Studio's
  * own model for json, and keys never come back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,7 +134,7 @@ describe("act, fetch and history over the in-memory transport", () => {
     else expect(run?.outcome).toMatchObject({ ok: true, output: { success: false } });
   });
 
-  it("fetches markdown and raw through the embedded cloud and keeps both", async () => {
+  it("fetches markdown and raw through the in-process pipeline and keeps both", async () => {
     const url = `${servers.originA}/act/controls.html`;
     const markdown = await client.call("fetch.run", { url, format: "markdown" });
     expect(markdown).toMatchObject({ statusCode: 200, encoding: "utf-8" });

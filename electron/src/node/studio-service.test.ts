@@ -130,7 +130,7 @@ describe("the Studio service over the in-memory transport", () => {
     await client.call("settings.set", { baseURL: null });
   });
 
-  it("fetches raw through the embedded cloud", async () => {
+  it("fetches raw in process, through no server", async () => {
     const url = `${servers.originA}/frames-shadow/`;
     const result = await client.call("fetch.run", { url, format: "raw" });
     expect(result.statusCode).toBe(200);

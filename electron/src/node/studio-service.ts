@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client, type ClientOptions } from "@loupe/core";
-import { startCloudServer, type CloudServer } from "@loupe/cloud";
+import { createLocalFetcher, type LocalFetcher } from "@loupe/cloud/local-fetch";
 import { startDemoServer, type DemoServer } from "@loupe/core/demo";
 import { DEFAULT_MODEL, SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName, StudioHandlers } from "../common/studio-api.js";
@@ -17,7 +14,7 @@ import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
 import { PageTabs } from "./page-tabs.js";
 import { RunHistory } from "./run-history.js";
-import { notStarted, type EmbeddedCloud, type StudioContext } from "./studio-context.js";
+import { notStarted, type StudioContext } from "./studio-context.js";
 import { followingModel, resolveApiKey, type ModelSettings, type ResolvedModel } from "./studio-settings.js";
 
 /** How the service starts. */
@@ -38,16 +35,14 @@ export interface StudioServiceOptions {
 
 /**
  * The Studio's work, behind the Studio API and free of Electron: a LOCAL `@loupe/core` Client for the
- * browser and an embedded Loupe Cloud (temporary data dir, loopback targets allowed, one key) for fetch.
+ * browser and Loupe Cloud's fetch pipeline, run in this process (loopback targets allowed), for fetch.
  * Each area's handlers live in `handlers/`; this class owns only the lifecycle and the shared context.
  */
 export class StudioService {
   private client: Client | undefined;
   /** Lives with the client: a new browser session starts with nothing typed. */
   private secrets = new SecretRedactor();
-  private cloudServer: CloudServer | undefined;
-  private embeddedCloud: EmbeddedCloud | undefined;
-  private dataDir: string | undefined;
+  private fetcher: LocalFetcher | undefined;
   private demo: DemoServer | undefined;
   private readonly tabs = new PageTabs();
   private readonly history: RunHistory;
@@ -79,18 +74,13 @@ export class StudioService {
     };
   }
 
-  /** Starts Chromium and the embedded cloud. */
+  /** Starts Chromium and the fetch pipeline. */
   async start(): Promise<void> {
     this.demo = await startDemoServer();
-    this.dataDir = await mkdtemp(join(tmpdir(), "loupe-studio-"));
-    this.cloudServer = await startCloudServer({
-      port: 0,
-      dataDir: this.dataDir,
+    this.fetcher = createLocalFetcher({
       allowPrivateNetwork: true,
-      log: false,
       model: followingModel(() => this.modelConfiguration()),
     });
-    this.embeddedCloud = { url: this.cloudServer.url, apiKey: this.cloudServer.keys.createKey("studio").key };
     const client = new Client({ ...this.options.client, env: "LOCAL", disablePino: true });
     await client.init();
     this.client = client;
@@ -116,19 +106,16 @@ export class StudioService {
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => {});
-    await this.cloudServer?.close();
-    this.cloudServer = undefined;
-    this.embeddedCloud = undefined;
+    await this.fetcher?.close();
+    this.fetcher = undefined;
     await this.demo?.close();
     this.demo = undefined;
-    if (this.dataDir) await rm(this.dataDir, { recursive: true, force: true });
-    this.dataDir = undefined;
   }
 
   private context(): StudioContext {
     return {
       client: () => this.client ?? throwNotStarted(),
-      cloud: () => this.embeddedCloud ?? throwNotStarted(),
+      fetcher: () => this.fetcher ?? throwNotStarted(),
       demoUrl: () => this.demo?.url ?? throwNotStarted(),
       secrets: () => this.secrets,
       shell: this.options.shell ?? "web",

@@ -82,7 +82,7 @@ describe("model settings", () => {
     expect(JSON.stringify(settings)).not.toContain("sk-stored");
   });
 
-  it("gives the embedded cloud a model that follows the current settings", () => {
+  it("gives the in-process fetch a model that follows the current settings", () => {
     let current: { modelName: string; baseURL?: string } = { modelName: "openai/a" };
     const model = followingModel(() => current);
     expect(model.modelName).toBe("openai/a");

@@ -25,7 +25,7 @@ export function rendererDist(): string {
 }
 
 /**
- * Starts the Studio for a browser: the service (Chromium, embedded cloud, demo page), then the UI and
+ * Starts the Studio for a browser: the service (Chromium, in-process fetch, demo page), then the UI and
  * API server on 127.0.0.1. Everything started is stopped again if a later step fails.
  */
 export async function startWebStudio(

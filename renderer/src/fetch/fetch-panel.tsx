@@ -34,7 +34,7 @@ export function fetchParams(fetch: FetchSettings): { params: StudioParams<"fetch
   };
 }
 
-/** A URL fetched without a browser, through the embedded Loupe Cloud. */
+/** A URL fetched without a browser, by Loupe Cloud's fetch pipeline in the Studio service. */
 export function FetchPanel() {
   const client = useStudio();
   const { state, dispatch } = useStudioState();

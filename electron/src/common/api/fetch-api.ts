@@ -1,7 +1,7 @@
 import { fetchBodySchema, fetchResultSchema } from "@loupe/core/protocol";
 import { z } from "zod";
 
-/** A URL fetched through the embedded Loupe Cloud (no browser): the Cloud's own fetch contract. */
+/** A URL fetched by Loupe Cloud's fetch pipeline in the Studio's process (no browser): the Cloud's own fetch contract. */
 export const fetchMethods = {
   "fetch.run": {
     params: fetchBodySchema,
