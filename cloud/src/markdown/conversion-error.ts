@@ -1,6 +1,6 @@
 /** Why a page could not become markdown. The server answers any of these as `extraction_failed`. */
 export type MarkdownConversionErrorCode =
-  /** The conversion ran past its CPU deadline; its worker was stopped. */
+  /** The conversion ran past its deadline (wall-clock time from when a worker took it); its worker was stopped. */
   | "deadline_exceeded"
   /** The converter threw on this page. */
   | "conversion_failed"

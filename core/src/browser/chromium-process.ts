@@ -7,7 +7,7 @@ import type { CdpTransport } from "../cdp/cdp-transport.js";
 import { PipeTransport } from "../cdp/pipe-transport.js";
 import { ClientError } from "../errors.js";
 
-/** How to start the local browser (SURFACE §2.1 `localBrowser`). */
+/** How to start the local browser (the `localBrowser` option of `new Client`). */
 export interface LocalBrowserOptions {
   /** The Chrome/Chromium binary; default: found by `findChromium`. */
   executablePath?: string;

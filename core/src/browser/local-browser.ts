@@ -3,8 +3,8 @@ import { findChromium } from "./chromium-discovery.js";
 import { launchChromium, type LocalBrowserOptions } from "./chromium-process.js";
 
 /**
- * Starts a local Chromium (found by SURFACE §2.1's rules) and connects to it. The process is watched:
- * if it exits on its own, `onDeath` hears why.
+ * Starts a local Chromium (the `localBrowser` option's executable, else one found on this machine) and
+ * connects to it. The process is watched: if it exits on its own, `onDeath` hears why.
  */
 export async function startLocalBrowser(
   options: LocalBrowserOptions,

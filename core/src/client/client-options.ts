@@ -5,7 +5,7 @@ import type { ModelConfiguration } from "../model/index.js";
 /** Where the browser runs: on this machine, or on Loupe Cloud. */
 export type ClientEnv = "LOCAL" | "CLOUD";
 
-/** Options of `new Client(…)` (SURFACE §2.1). All optional. */
+/** Options of `new Client(…)`. All optional. */
 export interface ClientOptions {
   /** `"LOCAL"` (default) launches Chromium here; `"CLOUD"` uses a Loupe Cloud session. */
   env?: ClientEnv;

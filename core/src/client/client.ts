@@ -138,7 +138,7 @@ export class Client {
   extract<S>(instruction: string, schema: S, options?: ExtractOptions): Promise<WithCacheStatus<Inferred<S>>>;
   /**
    * Reads the page (the active page, or `options.page`) and returns its text, a free-text answer, or
-   * data shaped by a schema — the four call forms of spec §4.1.
+   * data shaped by a schema — the four call forms: page text, an answer, schema-shaped data, or both.
    *
    * With env CLOUD the service reads the page and its model answers; the value is still parsed by the
    * caller's schema here. Unless `serverCache` is false (for the client or the call), object results

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { CloudApiError, callRoute, resolveCloudEndpoint } from "./cloud-http.js";
 import { validateFetchRequest, type FetchRequest } from "./fetch-request.js";
 
-/** What `cloud.fetch()` returns (spec §2.5): the protocol's fetch answer. */
+/** What `cloud.fetch()` returns: the protocol's fetch answer. */
 export type FetchResult = Pick<
   z.infer<typeof fetchResultSchema>,
   "id" | "content" | "contentType" | "encoding" | "headers" | "statusCode" | "metadata"
@@ -17,7 +17,7 @@ export type { FetchMetadata };
  * `raw`, `markdown` or schema-shaped `json` with the target's status, headers and content type. Sent to
  * `baseURL`, else `LOUPE_CLOUD_URL`, else http://127.0.0.1:4455.
  *
- * @throws FetchValidationError before anything is sent, for a request that breaks spec §4.2's rules.
+ * @throws FetchValidationError before anything is sent, for a request that breaks the fetch rules (an http(s) `url`; `schema` with `format: "json"` and only then).
  * @throws FetchError with `status` and `code` when the service answers with an error (a target's own
  *   4xx/5xx is not one: it is `statusCode` in the result), or with status 0 and `target_unreachable`
  *   when it cannot be reached.

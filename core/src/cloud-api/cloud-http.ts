@@ -15,7 +15,7 @@ export interface CloudEndpoint {
   readonly urlOption?: "cloudURL" | "baseURL";
 }
 
-/** The service's URL when neither the options nor LOUPE_CLOUD_URL name one (SURFACE §2.1). */
+/** The service's URL when neither the options nor LOUPE_CLOUD_URL name one. */
 export const DEFAULT_CLOUD_URL = `http://127.0.0.1:${DEFAULT_CLOUD_PORT}`;
 
 /**

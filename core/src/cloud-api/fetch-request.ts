@@ -11,7 +11,7 @@ import {
 
 export type { FetchFormat };
 
-/** A `cloud.fetch()` request (spec §2.4): the protocol's fetch fields, and where and as whom to send them. */
+/** A `cloud.fetch()` request: the protocol's fetch fields, and where and as whom to send them. */
 export interface FetchRequest {
   /** Loupe Cloud API key; the fetch is billed to its project. */
   apiKey: string;
@@ -57,7 +57,7 @@ export interface CheckedFetchRequest {
 }
 
 /**
- * Checks a fetch request before anything is sent (spec §4.2 rules 1–3, every field's type, and the
+ * Checks a fetch request before anything is sent (an http(s) `url`, `schema` with `format: "json"` and only then, every field's type, and the
  * schema limits), with the protocol's own field schemas, so a mistake costs no request and says what to
  * change.
  * @throws FetchValidationError

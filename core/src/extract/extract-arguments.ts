@@ -2,7 +2,7 @@ import { ClientError } from "../errors.js";
 import type { ModelConfiguration } from "../model/index.js";
 import type { ExtractProgress } from "./extract-report.js";
 
-/** Options of one `extract` call (spec §2.1). All optional. */
+/** Options of one `extract` call. All optional. */
 export interface ExtractOptions {
   /** The model for this call; default: the client's. */
   model?: ModelConfiguration;
@@ -34,7 +34,7 @@ export interface ExtractOptions {
   onProgress?: (progress: ExtractProgress) => void;
 }
 
-/** The four call forms of spec §4.1, told apart. */
+/** The four call forms of `extract` (page text; instruction; schema; instruction and schema), told apart. */
 export type ExtractCall =
   | { form: "page-text"; options: ExtractOptions }
   | { form: "text"; instruction: string; options: ExtractOptions }

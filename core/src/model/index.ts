@@ -1,4 +1,4 @@
-/** Model resolution and model calls (SURFACE §2.3). */
+/** Model resolution and model calls. */
 export {
   describeModel,
   isLanguageModelInstance,

@@ -1,6 +1,6 @@
 /**
- * The ways a caller can name the language model Loupe should use (SURFACE §2.3), and the small
- * parsing steps every other model file shares.
+ * The ways a caller can name the language model Loupe should use, and the small parsing steps every
+ * other model file shares.
  */
 import type { LanguageModel } from "ai";
 

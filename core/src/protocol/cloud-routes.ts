@@ -27,7 +27,7 @@ export interface CloudRoute {
   authenticated: boolean;
 }
 
-/** Every route of the API (SURFACE §3.2), by name: the server, the SDK and the OpenAPI document use it. */
+/** Every route of the Cloud HTTP API, by name: the server, the SDK and the OpenAPI document use it. */
 export const CLOUD_ROUTES = {
   fetch: {
     method: "POST",

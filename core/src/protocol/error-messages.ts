@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The `error` codes of the API's error answers, which `FetchError.code` carries (SURFACE §2.5). */
+/** The `error` codes of the API's error answers, which `FetchError.code` carries. */
 export const ERROR_CODES = [
   "invalid_request",
   "unauthorized",

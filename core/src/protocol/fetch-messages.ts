@@ -70,7 +70,7 @@ export function checkFormatAndSchema(
     });
 }
 
-/** `POST /v1/fetch`: the fetch request fields without `apiKey` (SURFACE §3.2). */
+/** `POST /v1/fetch`: the fetch request fields without `apiKey`. */
 export const fetchBodySchema = z.strictObject(fetchFields).superRefine(checkFormatAndSchema);
 
 /** A checked `POST /v1/fetch` body. */
@@ -94,7 +94,7 @@ export const fetchMetadataSchema = z.object({
 /** A fetch result's `metadata`: only what the page declares. */
 export type FetchMetadata = z.infer<typeof fetchMetadataSchema>;
 
-/** `POST /v1/fetch`'s answer, which `cloud.fetch` returns (spec §2.5). */
+/** `POST /v1/fetch`'s answer, which `cloud.fetch` returns. */
 export const fetchResultSchema = z.looseObject({
   /** The service's id for this fetch. */
   id: z.string(),

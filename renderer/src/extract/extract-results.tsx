@@ -49,7 +49,7 @@ export function ExtractResults({ state, noKeyHint }: { state: RunState; noKeyHin
 }
 
 function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
-  const { metrics, validationIssues, cacheStatus } = answer;
+  const { metrics, validationIssues } = answer;
   return (
     <div className="extract-done">
       <dl className="extract-metrics" aria-label="Run metrics">
@@ -67,12 +67,6 @@ function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
           <dt>Time</dt>
           <dd>{Math.round(metrics.ms)} ms</dd>
         </div>
-        {cacheStatus && (
-          <div>
-            <dt>Cache</dt>
-            <dd>{cacheStatus}</dd>
-          </div>
-        )}
       </dl>
       {validationIssues && validationIssues.length > 0 && (
         <div className="extract-invalid" role="alert">

@@ -43,8 +43,6 @@ export const extractMethods = {
       metrics: runMetricsSchema,
       /** Where the data missed the schema after the repair turn (core's `SchemaValidationError`). */
       validationIssues: z.array(studioIssueSchema).optional(),
-      /** The cloud's cache answer, when the run went through a cache (LOCAL runs never do). */
-      cacheStatus: z.enum(["HIT", "MISS"]).optional(),
     }),
   },
   "extract.cancel": {
