@@ -136,7 +136,7 @@ describe("a local fetch", () => {
     const dir = await mkdtemp(join(tmpdir(), "loupe-modules-"));
     try {
       const record = join(dir, "modules.txt");
-      const env = { ...process.env, LOUPE_RECORD_MODULES: record };
+      const env: NodeJS.ProcessEnv = { ...process.env, LOUPE_RECORD_MODULES: record };
       delete env["LOUPE_CLOUD_URL"];
       const { stdout } = await promisify(execFile)(
         process.execPath,
