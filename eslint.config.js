@@ -4,6 +4,67 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { folderBoundaries } from "./scripts/lint/folder-boundaries.js";
+
+const ELECTRON_ONLY = "electron-main/ and preload/ run inside Electron";
+
+/**
+ * Where each folder's relative imports may land (its own folder always may). The package-name rules
+ * below cannot see these: `../../node/x.js` names no folder they forbid.
+ */
+const AREAS = [
+  { folder: "core", may: [], testsMay: ["test/support"], why: "core/ is the bottom layer." },
+  { folder: "cloud", may: [], testsMay: ["test/support"], why: "cloud/ reaches core as @loupe/core." },
+  { folder: "cli", may: [], why: "cli/ reaches the other packages through their names." },
+  {
+    folder: "electron/src/common",
+    may: [],
+    why: "common/ is the Studio contract the renderer loads: nothing of the service or the shells.",
+  },
+  {
+    folder: "electron/src/node",
+    may: ["electron/src/common"],
+    testsMay: ["test/support"],
+    why: `node/ is the Electron-free service (${ELECTRON_ONLY}).`,
+  },
+  {
+    folder: "electron/src/electron-main",
+    may: ["electron/src/common", "electron/src/node"],
+    why: "electron-main/ runs the service and the contract, not the command line.",
+  },
+  {
+    folder: "electron/src/preload",
+    may: ["electron/src/common"],
+    testsMay: ["electron/src/electron-main", "electron/src/node"],
+    why: "preload/ runs sandboxed in the page's process: the contract only.",
+  },
+  {
+    folder: "electron/src/cli",
+    may: ["electron/src/common", "electron/src/node"],
+    why: `the Studio's launcher runs under plain Node (${ELECTRON_ONLY}).`,
+  },
+  { folder: "renderer", may: [], why: "renderer/ is browser code: the Studio API is its one door." },
+  {
+    folder: "bench",
+    may: ["core", "cloud", "electron/src/common", "electron/src/node", "renderer/src", "test/support"],
+    why: `the bench runs under plain Node (${ELECTRON_ONLY}).`,
+  },
+  {
+    folder: "test",
+    may: [
+      "core",
+      "cloud",
+      "cli",
+      "bench",
+      "examples",
+      "electron/src/common",
+      "electron/src/node",
+      "electron/src/cli",
+    ],
+    why: `system tests run under plain Node (${ELECTRON_ONLY}).`,
+  },
+  { folder: "examples", may: [], why: "an example is deployed alone and uses @loupe/core by name." },
+];
 
 const NODE_BUILTINS = [
   "node:*",
@@ -26,7 +87,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { loupe: { rules: { "folder-boundaries": folderBoundaries } } },
     rules: {
+      "loupe/folder-boundaries": ["error", { areas: AREAS }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
@@ -180,6 +243,41 @@ export default tseslint.config(
               // Loupe Cloud's HTTP contract is zod only, so the Studio's fetch contract is built on it.
               regex: "^@loupe/(?!core/protocol$)",
               message: "common/ is the contract only (and Loupe Cloud's, `@loupe/core/protocol`).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bench and the system tests run under plain Node: Electron is started as a process, never loaded.
+    files: ["bench/**/*.{ts,js,mjs}", "test/**/*.{ts,js,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // A regex: the glob "electron/*" would also match the relative path of electron/src/.
+              regex: "^electron(/|$)",
+              message: "bench/ and test/ run under plain Node: start Electron as a process, never import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The example is deployed on its own: it depends on the published SDK and nothing else of the repository.
+    files: ["examples/**/*.{ts,js,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@loupe/(?!core$)",
+              message: "An example uses the published SDK, @loupe/core, only.",
             },
           ],
         },

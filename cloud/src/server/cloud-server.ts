@@ -2,11 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { totalmem } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import {
-  createLimitedServer,
-  type LocalBrowserOptions,
-  type ModelConfiguration,
-} from "@loupe/core/engine";
+import { createLimitedServer, type LocalBrowserOptions, type ModelConfiguration } from "@loupe/core/engine";
 import { CLOUD_ROUTES, DEFAULT_CLOUD_PORT, cloudOpenApiDocument } from "@loupe/core/protocol";
 import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase } from "../db/database.js";
