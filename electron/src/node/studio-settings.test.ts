@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyVariablesFor, needsNoKey, SUPPORTED_PROVIDERS } from "@loupe/core/engine";
+import { DEFAULT_MODEL, keyVariablesFor, needsNoKey, SUPPORTED_PROVIDERS } from "@loupe/core/engine";
 import type { KeyStore } from "./key-store.js";
 import { followingModel, publicSettings, resolveApiKey } from "./studio-settings.js";
 
@@ -17,7 +17,7 @@ describe("model settings", () => {
   it("says whether a key exists without returning it", () => {
     const env = { OPENAI_API_KEY: "sk-secret" };
     const settings = publicSettings({ model: "openai/gpt-4.1-mini" }, env);
-    expect(settings).toEqual({
+    expect(settings).toMatchObject({
       model: "openai/gpt-4.1-mini",
       provider: "openai",
       hasApiKey: true,
@@ -26,6 +26,21 @@ describe("model settings", () => {
       keysPersistent: false,
     });
     expect(JSON.stringify(settings)).not.toContain("sk-secret");
+  });
+
+  // The renderer names no model or provider itself: it shows these.
+  it("hands the renderer core's default model, its providers and the local-server presets", () => {
+    const settings = publicSettings({ model: "openai/x" }, {});
+    expect(settings.defaultModel).toBe(DEFAULT_MODEL);
+    expect(settings.providers.map((p) => p.name)).toEqual(SUPPORTED_PROVIDERS);
+    expect(settings.providers.find((p) => p.name === "togetherai")?.keyVariables).toEqual(
+      keyVariablesFor("togetherai").filter((v) => v !== "LOUPE_MODEL_API_KEY"),
+    );
+    expect(settings.providers.find((p) => p.name === "ollama")?.keyVariables).toEqual([]);
+    for (const preset of settings.presets) {
+      expect(SUPPORTED_PROVIDERS).toContain(preset.model.split("/")[0]);
+      expect(new URL(preset.baseURL).hostname).toBe("127.0.0.1");
+    }
   });
 
   it("names what to set when there is no key, and needs none for ollama", () => {

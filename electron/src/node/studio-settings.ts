@@ -1,6 +1,8 @@
+import { DEFAULT_MODEL, SUPPORTED_PROVIDERS } from "@loupe/core/engine";
 import type { StudioSettings } from "../common/studio-api.js";
 import { apiKeyFor, keyVariablesFor, needsNoKey, providerOf } from "./environment-keys.js";
 import type { KeyStore } from "./key-store.js";
+import { LOCAL_MODEL_PRESETS } from "./model-presets.js";
 
 export { apiKeyFor, keyVariablesFor, providerOf } from "./environment-keys.js";
 
@@ -69,6 +71,13 @@ export function publicSettings(
     keySource,
     keyVariables: keyVariablesFor(provider),
     keysPersistent: keys?.persistent ?? false,
+    defaultModel: DEFAULT_MODEL,
+    // The generic variable is left out here: it is the same for every provider, and named per model above.
+    providers: SUPPORTED_PROVIDERS.map((name) => ({
+      name,
+      keyVariables: needsNoKey(name) ? [] : keyVariablesFor(name).slice(0, -1),
+    })),
+    presets: LOCAL_MODEL_PRESETS.map((preset) => ({ ...preset })),
   };
 }
 

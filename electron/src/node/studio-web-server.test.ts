@@ -18,6 +18,9 @@ const SETTINGS: StudioSettings = {
   keySource: "none",
   keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
   keysPersistent: false,
+  defaultModel: "openai/x",
+  providers: [{ name: "openai", keyVariables: ["OPENAI_API_KEY"] }],
+  presets: [],
 };
 
 const handlers = {

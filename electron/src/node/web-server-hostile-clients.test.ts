@@ -24,6 +24,9 @@ const SETTINGS: StudioSettings = {
   keySource: "none",
   keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
   keysPersistent: false,
+  defaultModel: "openai/x",
+  providers: [{ name: "openai", keyVariables: ["OPENAI_API_KEY"] }],
+  presets: [],
 };
 
 /** A client WebSocket frame (masked, as a client must send it) with any opcode and payload. */

@@ -20,19 +20,20 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { state } = useStudioState();
   const [tab, setTab] = useState<TabId>("extract");
   const [model, setModel] = useState<SnippetModel>();
+  const [modelError, setModelError] = useState<string>();
 
   // The snippets default to the model the Studio uses now (never its key).
   useEffect(() => {
     client.call("settings.get", {}).then(
       (settings) =>
         setModel({ model: settings.model, ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) }),
-      () => setModel({ model: "openai/gpt-4.1-mini" }),
+      (error: Error) => setModelError(`The Studio's model settings could not be read: ${error.message}`),
     );
   }, [client]);
 
   const workspace = state.workspace;
   const code = !model
-    ? "Loading…"
+    ? (modelError ?? "Loading…")
     : tab === "extract"
       ? extractSnippet(workspace, model)
       : tab === "act"

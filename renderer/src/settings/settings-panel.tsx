@@ -3,12 +3,6 @@ import type { StudioSettings } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 import "./settings-panel.css";
 
-/** Local OpenAI-compatible servers people run models on, with their usual addresses. */
-const PRESETS = [
-  { label: "Ollama", model: "ollama/llama3.2", baseURL: "http://127.0.0.1:11434/v1" },
-  { label: "LM Studio", model: "openai/local-model", baseURL: "http://127.0.0.1:1234/v1" },
-] as const;
-
 /** Model, key and base URL. The key goes to the main process and never comes back, only whether one is set. */
 export function SettingsPanel() {
   const client = useStudio();
@@ -61,18 +55,29 @@ export function SettingsPanel() {
       <form onSubmit={save} aria-label="Model settings">
         <label className="field">
           <span>Model (provider/model)</span>
-          <input value={model} onChange={(e) => setModel(e.target.value)} placeholder="openai/gpt-4.1-mini" />
+          <input
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+            placeholder={settings.defaultModel}
+            list="settings-providers"
+          />
+          {/* The providers the engine supports, as the start of a model name. */}
+          <datalist id="settings-providers">
+            {settings.providers.map((provider) => (
+              <option key={provider.name} value={`${provider.name}/`} />
+            ))}
+          </datalist>
         </label>
         <label className="field">
           <span>Base URL (an OpenAI-compatible server; empty for the provider's own)</span>
           <input
             value={baseURL}
             onChange={(e) => setBaseURL(e.target.value)}
-            placeholder="http://127.0.0.1:11434/v1"
+            placeholder={settings.presets[0]?.baseURL}
           />
         </label>
         <div className="presets" role="group" aria-label="Presets">
-          {PRESETS.map((preset) => (
+          {settings.presets.map((preset) => (
             <button
               key={preset.label}
               type="button"

@@ -19,6 +19,18 @@ export const settingsSchema = z.object({
   keyVariables: z.array(z.string()),
   /** Whether `settings.setApiKey` can keep a key (desktop keychain); false in web mode. */
   keysPersistent: z.boolean(),
+  /** The model a run uses when none is chosen: core's default. */
+  defaultModel: z.string(),
+  /** Every provider of core's provider table, in its order: the names before the slash of a model. */
+  providers: z.array(
+    z.object({
+      name: z.string(),
+      /** The variables that may hold its key, in the order they are read; empty for a keyless one. */
+      keyVariables: z.array(z.string()),
+    }),
+  ),
+  /** Local OpenAI-compatible servers people run models on: a model and the server's usual address. */
+  presets: z.array(z.object({ label: z.string(), model: z.string(), baseURL: z.string() })),
 });
 
 /** Model settings. */
