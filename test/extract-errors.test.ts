@@ -6,6 +6,7 @@
 import {
   Client,
   ClientError,
+  ClientIframeError,
   ContentFrameNotFoundError,
   InvalidAISDKModelFormatError,
   LLMResponseError,
@@ -179,6 +180,39 @@ describe("selectors that resolve nowhere", () => {
     expect((error as Error).message).toMatch(
       /The frame behind "#fenced" has no content document that can be read/,
     );
+  });
+});
+
+describe("selectors that step into iframes (the form selectorOf returns)", () => {
+  const ENTER = " >> internal:control=enter-frame >> ";
+
+  it("read the element inside a same-origin and a cross-origin iframe", async () => {
+    const same = await h.client.extract({ selector: `#same-frame${ENTER}p.note` });
+    expect(same.pageText).toContain("Same-origin frame text: Yellow Belt");
+    expect(same.pageText).not.toContain("Loupe test shop");
+    const cross = await h.client.extract({ selector: `xpath=//iframe[@id="cross-frame"]${ENTER}p.note` });
+    expect(cross.pageText).toContain("Cross-origin frame text: Black Boots");
+  });
+
+  it("a frame step that matches nothing is a ClientIframeError naming the step", async () => {
+    const error = await rejectionOf(h.client.extract({ selector: `#no-such-frame${ENTER}p` }));
+    expect(error).toBeInstanceOf(ClientIframeError);
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as Error).message).toMatch(
+      /The iframe step "#no-such-frame" of selector .* matches no element/,
+    );
+  });
+
+  it("a frame step that matches an element that is not a frame is a ClientIframeError", async () => {
+    const error = await rejectionOf(h.client.extract({ selector: `#intro${ENTER}p` }));
+    expect(error).toBeInstanceOf(ClientIframeError);
+    expect((error as Error).message).toMatch(/matches a <p>, not an <iframe> or <frame>/);
+  });
+
+  it("an element step that matches nothing inside the frame is the usual not-found error", async () => {
+    const error = await rejectionOf(h.client.extract({ selector: `#same-frame${ENTER}xpath=//nope` }));
+    expect(error).toBeInstanceOf(XPathResolutionError);
+    expect(error).toMatchObject({ xpath: "//nope" });
   });
 });
 

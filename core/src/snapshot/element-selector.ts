@@ -4,7 +4,8 @@ import { xpathOfNode } from "./element-xpath.js";
 /**
  * A selector a program can reuse without a model: the element's XPath marked as such (`xpath=…`), preceded
  * — for an element inside an iframe — by each enclosing `<iframe>`'s XPath and Playwright's frame step,
- * so `page.locator(selector)` finds it, and Loupe's own `selector` option takes the main-frame form:
+ * so `page.locator(selector)` finds it, and so does Loupe's own `selector` option (a frame step that does
+ * not lead to a frame is a `ClientIframeError`):
  *
  *   xpath=/html[1]/body[1]/main[1]/button[2]
  *   xpath=/html[1]/body[1]/iframe[1] >> internal:control=enter-frame >> xpath=/html[1]/body[1]/button[1]

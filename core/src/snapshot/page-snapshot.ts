@@ -11,7 +11,7 @@ import { semanticPage, semanticSubtree, type IgnoredElements } from "./dom-seman
 import { reusableSelector } from "./element-selector.js";
 import { xpathOfNode } from "./element-xpath.js";
 import { PageWatch } from "./page-watch.js";
-import { isXPath, matchSelectors } from "./selector-match.js";
+import { frameSteps, isXPath, matchSelectors } from "./selector-match.js";
 import { renderSnapshot, type SnapshotElement } from "./snapshot-format.js";
 
 /** What part of the page a snapshot covers. */
@@ -176,7 +176,9 @@ async function resolveScope(sessions: TargetSession[], options: SnapshotOptions)
     const first = matches.shift()?.[0];
     if (!first) {
       const selector = options.selector;
-      if (isXPath(selector)) throw new XPathResolutionError(selector.replace(/^xpath=/, ""));
+      // The last step is the one that matched nothing (a frame step that fails is a ClientIframeError).
+      const last = frameSteps(selector).at(-1) ?? selector;
+      if (isXPath(last)) throw new XPathResolutionError(last.replace(/^xpath=/, ""));
       throw new ClientError(
         `The selector "${selector}" matches no element in the page, its frames or its shadow roots. ` +
           `Check it in the browser's devtools, or leave \`selector\` out to read the whole page.`,

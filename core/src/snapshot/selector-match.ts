@@ -1,6 +1,6 @@
 import type { TargetSession } from "../cdp/page-sessions.js";
 import { CdpCommandError } from "../cdp/cdp-connection.js";
-import { ClientError } from "../errors.js";
+import { ClientError, ClientIframeError, ContentFrameNotFoundError } from "../errors.js";
 import { callFunctionOn } from "../cdp/call-function.js";
 
 /** An element found by a selector: the frame it lives in and its backend node id. */
@@ -20,6 +20,8 @@ interface DomNode {
   nodeId: number;
   backendNodeId: number;
   nodeType: number;
+  nodeName?: string;
+  /** Set on frame owners (`<iframe>`, `<frame>`): the frame they hold. */
   frameId?: string;
   children?: DomNode[];
   shadowRoots?: (DomNode & { shadowRootType?: string })[];
@@ -43,6 +45,18 @@ export function isXPath(selector: string): boolean {
   return /^(xpath=|\/|\()/.test(selector.trim());
 }
 
+/** Playwright's frame step, which `selectorOf` writes between an iframe's selector and the element's. */
+const FRAME_STEP = /\s*>>\s*internal:control=enter-frame\s*>>\s*/;
+const FRAME_STEP_TEXT = " >> internal:control=enter-frame >> ";
+
+/**
+ * A selector's steps across frames: `iframe-selector >> internal:control=enter-frame >> selector` gives
+ * two (the form `selectorOf` returns for an element inside an iframe); a plain selector gives one.
+ */
+export function frameSteps(selector: string): string[] {
+  return selector.trim().split(FRAME_STEP);
+}
+
 /**
  * Every element matching each selector (CSS or XPath) in every frame and every shadow root (open or
  * closed) of the page, in document order per frame. CSS runs through `DOM.querySelectorAll` on each
@@ -63,16 +77,59 @@ export async function matchSelectors(
   if (!cleaned.length) return [];
   const rootsPerSession = await Promise.all(sessions.map(searchRoots));
   const roots = rootsPerSession.flat();
+  const mainFrame = sessions[0]?.targetId;
   return Promise.all(
-    cleaned.map(async (selector) => {
-      const found = await Promise.all(
-        roots.map((root) =>
-          isXPath(selector) ? matchXPath(root, selector.replace(/^xpath=/, "")) : matchCss(root, selector),
-        ),
-      );
-      return unique(found.flat());
-    }),
+    cleaned.map((selector) =>
+      FRAME_STEP.test(selector) && mainFrame
+        ? matchThroughFrames(roots, selector, mainFrame)
+        : matchIn(roots, selector),
+    ),
   );
+}
+
+async function matchIn(roots: SearchRoot[], selector: string): Promise<MatchedElement[]> {
+  const found = await Promise.all(
+    roots.map((root) =>
+      isXPath(selector) ? matchXPath(root, selector.replace(/^xpath=/, "")) : matchCss(root, selector),
+    ),
+  );
+  return unique(found.flat());
+}
+
+/**
+ * A selector with frame steps: each step but the last must resolve, in the frame the steps before it
+ * entered, to an `<iframe>` or `<frame>`; the last is matched in the frame the steps lead to.
+ * @throws ClientIframeError when a frame step matches nothing, or something that is not a frame.
+ * @throws ContentFrameNotFoundError when the frame is found but its document cannot be read.
+ */
+async function matchThroughFrames(
+  roots: SearchRoot[],
+  selector: string,
+  mainFrame: string,
+): Promise<MatchedElement[]> {
+  const steps = frameSteps(selector);
+  let frameId = mainFrame;
+  for (const [index, step] of steps.entries()) {
+    const inFrame = roots.filter((root) => root.frameId === frameId);
+    if (!inFrame.length) throw new ContentFrameNotFoundError(steps.slice(0, index).join(FRAME_STEP_TEXT));
+    const found = await matchIn(inFrame, step);
+    if (index === steps.length - 1) return found;
+    const first = found[0];
+    const owner =
+      first && inFrame.find((root) => root.nodes.has(first.backendNodeId))?.nodes.get(first.backendNodeId);
+    if (!owner)
+      throw new ClientIframeError(
+        `The iframe step "${step}" of selector "${selector}" matches no element, so the frame the element ` +
+          `is in cannot be resolved. Check that step in the browser's devtools; the page may have changed.`,
+      );
+    if (!owner.frameId)
+      throw new ClientIframeError(
+        `The iframe step "${step}" of selector "${selector}" matches a <${(owner.nodeName ?? "?").toLowerCase()}>, ` +
+          `not an <iframe> or <frame>, so the frame the element is in cannot be resolved.`,
+      );
+    frameId = owner.frameId;
+  }
+  return [];
 }
 
 function unique(matches: MatchedElement[]): MatchedElement[] {
