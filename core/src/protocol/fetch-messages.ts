@@ -42,8 +42,8 @@ export const fetchFields = {
 };
 
 /**
- * Spec §4.2 rules 2 and 3: `json` needs a schema, and a schema goes with `json` only. A refinement, so
- * the body's JSON Schema still lists each field on its own.
+ * The rules between fields: `json` needs a schema, a schema goes with `json` only, and `metadata` goes
+ * with `markdown` or `json`. A refinement, so the body's JSON Schema still lists each field on its own.
  */
 export function checkFormatAndSchema(
   body: { format?: FetchFormat | undefined; schema?: unknown; metadata?: boolean | undefined },
