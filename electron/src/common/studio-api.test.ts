@@ -48,7 +48,10 @@ describe("the Studio API contract", () => {
       keySource: "environment",
       keyVariables: ["OPENAI_API_KEY", "LOUPE_MODEL_API_KEY"],
       keysPersistent: false,
-    } as const;
+      defaultModel: "openai/gpt-4.1-mini",
+      providers: [{ name: "openai", keyVariables: ["OPENAI_API_KEY"] }],
+      presets: [{ label: "LM Studio", model: "openai/local-model", baseURL: "http://127.0.0.1:1234/v1" }],
+    };
     // A key that slipped into a result is stripped by the contract before it crosses a transport.
     const parsed = studioMethods["settings.get"].result.parse({ ...settings, apiKey: "secret" });
     expect(parsed).toEqual(settings);
