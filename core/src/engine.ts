@@ -49,10 +49,12 @@ export {
   type EngineUsage,
 } from "./engine/engine-operations.js";
 export type { ActResult, ActAction } from "./act/run-act.js";
-// The Studio's live view and element picker drive pages over Loupe's own CDP connection.
+// The Studio's live view and element picker drive pages over the Client's own sessions (one registry).
 export { CdpConnection, CdpCommandError, type CdpParams } from "./cdp/cdp-connection.js";
 export { PageSessions, type TargetSession } from "./cdp/page-sessions.js";
 export { targetIdOf } from "./cdp/page-target.js";
+export type { PageTargets } from "./cdp/page-targets.js";
+export { pageTargetsOf } from "./client/client.js";
 export { takeSnapshot, type PageSnapshot, type SnapshotOptions } from "./snapshot/page-snapshot.js";
 export { matchSelectors, type MatchedElement } from "./snapshot/selector-match.js";
 // Loupe's servers read request lines through these, so no client input can throw out of a handler.

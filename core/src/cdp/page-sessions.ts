@@ -25,7 +25,7 @@ interface AttachedEvent {
 export class PageSessions {
   private readonly sessions = new Map<string, TargetSession>();
   private readonly ordinals = new Map<string, number>();
-  private readonly unsubscribe: (() => void)[] = [];
+  private readonly unsubscribe = new Set<() => void>();
   private detached = false;
 
   private constructor(
@@ -42,10 +42,12 @@ export class PageSessions {
     const root = makeSession(connection, sessionId, targetId, undefined);
     const sessions = new PageSessions(connection, root);
     sessions.sessions.set(sessionId, root);
-    sessions.unsubscribe.push(
+    sessions.unsubscribe.add(
       connection.on("Target.attachedToTarget", (params, parentSessionId) =>
         sessions.onAttached(params as unknown as AttachedEvent, parentSessionId),
       ),
+    );
+    sessions.unsubscribe.add(
       connection.on("Target.detachedFromTarget", (params) => {
         sessions.sessions.delete((params as { sessionId: string }).sessionId);
       }),
@@ -55,16 +57,20 @@ export class PageSessions {
   }
 
   /**
-   * Listens to an event from any of the page's sessions (not other pages'); the listener ends when the
-   * sessions are detached.
+   * Listens to an event from any of the page's sessions (not other pages'), until the returned function
+   * is called or the sessions are detached.
    */
-  on(method: string, handler: (params: CdpParams, session: TargetSession) => void): void {
-    this.unsubscribe.push(
-      this.connection.on(method, (params, sessionId) => {
-        const session = sessionId ? this.sessions.get(sessionId) : undefined;
-        if (session) handler(params, session);
-      }),
-    );
+  on(method: string, handler: (params: CdpParams, session: TargetSession) => void): () => void {
+    const off = this.connection.on(method, (params, sessionId) => {
+      const session = sessionId ? this.sessions.get(sessionId) : undefined;
+      if (session) handler(params, session);
+    });
+    const unsubscribe = () => {
+      off();
+      this.unsubscribe.delete(unsubscribe);
+    };
+    this.unsubscribe.add(unsubscribe);
+    return unsubscribe;
   }
 
   /** Every session of the page: the page first, then its out-of-process iframes. */
@@ -86,7 +92,8 @@ export class PageSessions {
   async detach(): Promise<void> {
     if (this.detached) return;
     this.detached = true;
-    for (const off of this.unsubscribe) off();
+    for (const off of [...this.unsubscribe]) off();
+    this.unsubscribe.clear();
     await this.connection.send("Target.detachFromTarget", { sessionId: this.root.id }).catch(() => {});
   }
 

@@ -63,6 +63,21 @@ async function lookUpTargetId(page: object): Promise<string> {
   }
 }
 
+/**
+ * As `targetIdOf`, refusing a page its library reports closed: a closed page's target id may still be
+ * cached, and using it would fail with a bare protocol error.
+ */
+export function openTargetIdOf(page: unknown): Promise<string> {
+  if (isClosedPage(page)) return Promise.reject(unknownPageError("it is closed"));
+  return targetIdOf(page);
+}
+
+/** Playwright, Patchright and Puppeteer pages all answer `isClosed()`. */
+function isClosedPage(page: unknown): boolean {
+  if (typeof page !== "object" || page === null || !("isClosed" in page)) return false;
+  return typeof page.isClosed === "function" && (page.isClosed as () => unknown).call(page) === true;
+}
+
 function isPlaywrightLike(page: object): page is PlaywrightLikePage {
   return "context" in page && typeof page.context === "function" && "mainFrame" in page;
 }

@@ -4,7 +4,10 @@ import { startLocalBrowser } from "../browser/local-browser.js";
 import { ClientError, ExtractTimeoutError } from "../errors.js";
 import { parseActArguments, type ActOptions } from "../act/act-arguments.js";
 import { runAct, type ActDependencies, type ActResult } from "../act/run-act.js";
+import { watchNetwork } from "../act/page-settle.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
+import { openTargetIdOf } from "../cdp/page-target.js";
+import { PageTargets } from "../cdp/page-targets.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
 import { abortOnTimeout } from "../extract/operation-timeout.js";
@@ -15,19 +18,20 @@ import { DEFAULT_MODEL } from "../model/model-environment.js";
 import type { ClientEnv, ClientOptions } from "./client-options.js";
 import { maskError, maskValue, SecretRedactor, type Mask } from "./secret-redactor.js";
 import { MetricsRecorder, type ClientMetrics, type OperationName } from "./metrics.js";
-import { PageRegistry } from "./page-registry.js";
+import { ActivePage } from "./active-page.js";
 import { resolveCloudEndpoint } from "../cloud-api/cloud-http.js";
 import { connectUrlWithKey, startCloudBrowser } from "../cloud-api/cloud-session.js";
 import type { CacheStatus } from "../cloud-api/cloud-messages.js";
 import { cloudAct, cloudExtract, type CloudOperationsContext } from "../cloud-api/cloud-operations.js";
 
-/** What a started client holds; `cloud` is there with env CLOUD, where extract and act run remotely. */
-interface Running {
-  browser: BrowserSession;
-  pages: PageRegistry;
-  logger: Logger;
-  cloud: CloudOperationsContext | undefined;
-}
+/**
+ * What a started client holds. With env CLOUD extract and act run remotely and the service reads the
+ * pages; LOCAL reads them here, through Loupe's sessions for each page.
+ */
+type Running = { browser: BrowserSession; activePage: ActivePage; logger: Logger } & (
+  | { cloud: CloudOperationsContext; targets?: undefined }
+  | { cloud?: undefined; targets: PageTargets }
+);
 
 type State =
   | { kind: "new" }
@@ -50,6 +54,18 @@ type Inferred<S> = S extends { _output: infer O }
     ? O
     : unknown;
 
+let targetsOf: (client: Client) => PageTargets;
+
+/**
+ * The Client's registry of Loupe's CDP sessions per page (LOCAL only), for code beside the SDK that reads
+ * the same pages — the Studio's live view and its engine runs — so it shares the Client's sessions
+ * instead of opening a connection of its own.
+ * @throws ClientError before `init()`, after `close()`, with env CLOUD, or once the browser is gone.
+ */
+export function pageTargetsOf(client: Client): PageTargets {
+  return targetsOf(client);
+}
+
 /**
  * The entry point of `@loupe/core`: a browser session plus the operations that read and drive it.
  *
@@ -64,6 +80,16 @@ type Inferred<S> = S extends { _output: infer O }
  */
 export class Client {
   private state: State = { kind: "new" };
+
+  static {
+    // The engine entry point's friend access (see `pageTargetsOf`): nothing on the public type.
+    targetsOf = (client) => {
+      const running = client.ready();
+      if (!running.targets)
+        throw new ClientError("With env CLOUD the service reads the pages; there are no local sessions.");
+      return running.targets;
+    };
+  }
   private readonly recorder = new MetricsRecorder();
   private readonly secrets = new SecretRedactor();
   private readonly env: ClientEnv;
@@ -150,11 +176,11 @@ export class Client {
    */
   async extract(...args: unknown[]): Promise<unknown> {
     const call = parseExtractArguments(args);
-    return this.operation("extract", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
-      const page = call.options.page ?? pages.activePage();
-      if (cloud) return cloudExtract(cloud, call, await pages.targetIdFor(page), signal);
+    return this.operation("extract", call.options.timeout, async (running, signal) => {
+      const page = call.options.page ?? running.activePage.get();
+      if (running.cloud) return cloudExtract(running.cloud, call, await openTargetIdOf(page), signal);
       return runExtract(call, {
-        ...this.localDependencies(await pages.sessionsFor(page), logger, signal),
+        ...this.localDependencies(await running.targets.sessionsForPage(page), running.logger, signal),
         resolveBudget: (override) => resolveInputBudget(override ?? this.model),
         onReport: (report) => this.recorder.recordExtractReport(report),
       });
@@ -178,14 +204,14 @@ export class Client {
   async act(instruction: string, options?: ActOptions): Promise<ActResult> {
     const call = parseActArguments(instruction, options);
     this.secrets.remember(call.options.variables);
-    return this.operation("act", call.options.timeout, async ({ pages, logger, cloud }, signal) => {
-      const page = call.options.page ?? pages.activePage();
-      if (cloud)
-        return cloudAct(cloud, call.instruction, call.options, await pages.targetIdFor(page), signal);
+    return this.operation("act", call.options.timeout, async (running, signal) => {
+      const page = call.options.page ?? running.activePage.get();
+      if (running.cloud)
+        return cloudAct(running.cloud, call.instruction, call.options, await openTargetIdOf(page), signal);
       return runAct(
         call.instruction,
         call.options,
-        this.localDependencies(await pages.sessionsFor(page), logger, signal),
+        this.localDependencies(await running.targets.sessionsForPage(page), running.logger, signal),
       );
     });
   }
@@ -286,15 +312,18 @@ export class Client {
       throw error;
     }
     try {
+      const activePage = new ActivePage(browser.context);
       // A hosted session's pages are read by the service; here only the active page is tracked.
-      const pages = await PageRegistry.create(browser.context, browser.connection, { attach: !cloud });
+      const reading = cloud
+        ? { cloud }
+        : { targets: await PageTargets.follow(browser.connection, { prepare: watchNetwork }) };
       if (this.state.kind === "closed") {
         // close() was called while starting: finish the shutdown it could not do.
         await browser.close();
         await logger.close();
         return;
       }
-      this.state = { kind: "ready", browser, pages, logger, cloud };
+      this.state = { kind: "ready", browser, activePage, logger, ...reading };
     } catch (error) {
       await browser.close().catch(() => {});
       await logger.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PageSessions } from "@loupe/core/engine";
 import type { RunRecord, StudioEvent } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { StudioPage } from "./page-tabs.js";
@@ -24,12 +25,18 @@ export class RunHistory {
 
   constructor(
     private readonly emit: (event: "history.added", payload: StudioEvent<"history.added">) => void,
+    /** The tab's CDP sessions, for the thumbnail. */
+    private readonly sessionsFor: (page: StudioPage) => Promise<PageSessions>,
   ) {}
 
   /** Keeps a finished run and tells the renderer; the thumbnail failing never fails the run. */
   async record(report: RunReport): Promise<RunRecord> {
     const { started, page, outcome, ...rest } = report;
-    const thumbnail = page ? await thumbnailOf(page).catch(() => undefined) : undefined;
+    const thumbnail = page
+      ? await this.sessionsFor(page)
+          .then(thumbnailOf)
+          .catch(() => undefined)
+      : undefined;
     const record: RunRecord = {
       ...rest,
       id: randomUUID(),
@@ -55,14 +62,12 @@ export class RunHistory {
  * view's screencast would show that blurred frame until the page next repaints. The history shows it
  * small; the low quality keeps a full-size image to tens of kilobytes.
  */
-async function thumbnailOf(page: StudioPage): Promise<string> {
-  const session = await page.context().newCDPSession(page);
-  try {
-    const { data } = await session.send("Page.captureScreenshot", { format: "jpeg", quality: 40 });
-    return `data:image/jpeg;base64,${data}`;
-  } finally {
-    await session.detach().catch(() => {});
-  }
+async function thumbnailOf({ root }: PageSessions): Promise<string> {
+  const { data } = await root.send<{ data: string }>("Page.captureScreenshot", {
+    format: "jpeg",
+    quality: 40,
+  });
+  return `data:image/jpeg;base64,${data}`;
 }
 
 function errorData(error: unknown): { code: string; message: string } {

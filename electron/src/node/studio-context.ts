@@ -1,10 +1,11 @@
 import type { LocalFetcher } from "@loupe/cloud/local-fetch";
 import type { Client, ModelConfiguration } from "@loupe/core";
-import type { SecretRedactor } from "@loupe/core/engine";
+import type { PageSessions, SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { KeyStore } from "./key-store.js";
-import type { PageTabs } from "./page-tabs.js";
+import type { TabSnapshots } from "./live/tab-snapshots.js";
+import type { PageTabs, StudioPage } from "./page-tabs.js";
 import type { RunHistory } from "./run-history.js";
 import type { ModelSettings } from "./studio-settings.js";
 
@@ -22,6 +23,13 @@ export interface StudioContext {
   /** Which shell shows the UI. */
   readonly shell: "electron" | "web";
   readonly tabs: PageTabs;
+  /**
+   * Loupe's CDP sessions for a tab (the page and its out-of-process iframes), from the client's own
+   * registry: the snapshot view, the live view, the picker and every run share them.
+   */
+  sessionsFor(page: StudioPage): Promise<PageSessions>;
+  /** Each tab's last snapshot, as the snapshot view shows it. */
+  readonly snapshots: TabSnapshots;
   /**
    * The values act's variables typed in this session, masked in the page text the Studio shows itself
    * (snapshot, picker) as the client masks it in everything it returns.

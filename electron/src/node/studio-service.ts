@@ -1,7 +1,7 @@
 import { Client, type ClientOptions } from "@loupe/core";
 import { createLocalFetcher, type LocalFetcher } from "@loupe/cloud/local-fetch";
 import { startDemoServer, type DemoServer } from "@loupe/core/demo";
-import { DEFAULT_MODEL, SecretRedactor } from "@loupe/core/engine";
+import { DEFAULT_MODEL, SecretRedactor, pageTargetsOf, type PageSessions } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName, StudioHandlers } from "../common/studio-api.js";
 import { appHandlers } from "./handlers/app-handlers.js";
 import { actHandlers } from "./handlers/act-handlers.js";
@@ -12,7 +12,8 @@ import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
-import { PageTabs } from "./page-tabs.js";
+import { TabSnapshots } from "./live/tab-snapshots.js";
+import { PageTabs, type StudioPage } from "./page-tabs.js";
 import { RunHistory } from "./run-history.js";
 import { notStarted, type StudioContext } from "./studio-context.js";
 import { followingModel, resolveApiKey, type ModelSettings, type ResolvedModel } from "./studio-settings.js";
@@ -45,6 +46,7 @@ export class StudioService {
   private fetcher: LocalFetcher | undefined;
   private demo: DemoServer | undefined;
   private readonly tabs = new PageTabs();
+  private readonly snapshots = new TabSnapshots();
   private readonly history: RunHistory;
   private readonly runs = new Map<string, AbortController>();
   private settings: ModelSettings;
@@ -60,7 +62,10 @@ export class StudioService {
       model: options.settings?.model ?? this.env["LOUPE_MODEL"] ?? DEFAULT_MODEL,
       ...(options.settings?.baseURL ? { baseURL: options.settings.baseURL } : {}),
     };
-    this.history = new RunHistory((event, payload) => this.options.emit?.(event, payload));
+    this.history = new RunHistory(
+      (event, payload) => this.options.emit?.(event, payload),
+      (page) => this.sessionsFor(page),
+    );
     const context = this.context();
     this.handlers = {
       ...appHandlers(context),
@@ -120,6 +125,8 @@ export class StudioService {
       secrets: () => this.secrets,
       shell: this.options.shell ?? "web",
       tabs: this.tabs,
+      sessionsFor: (page) => this.sessionsFor(page),
+      snapshots: this.snapshots,
       history: this.history,
       env: this.env,
       keys: this.keys,
@@ -130,6 +137,11 @@ export class StudioService {
       modelConfiguration: (override) => this.modelConfiguration(override),
       emit: (event, payload) => this.options.emit?.(event, payload),
     };
+  }
+
+  private sessionsFor(page: StudioPage): Promise<PageSessions> {
+    const client = this.client ?? throwNotStarted();
+    return pageTargetsOf(client).sessionsForPage(page);
   }
 
   private modelConfiguration(override?: string): ResolvedModel {

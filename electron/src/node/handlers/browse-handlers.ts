@@ -1,7 +1,6 @@
 import { takeSnapshot } from "@loupe/core/engine";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import type { StudioHandlers } from "../../common/studio-api.js";
-import { liveBrowserOf } from "../live/live-browser.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -14,7 +13,6 @@ const ELEMENT_LINE = /^\s*\[\d+-\d+\] /;
 
 /** Tabs, navigation and the snapshot of the active tab. */
 export function browseHandlers(context: StudioContext): BrowseHandlers {
-  const live = liveBrowserOf(context);
   const changed = async (page: StudioPage) => {
     const info = await context.tabs.info(page);
     context.emit("session.pageChanged", info);
@@ -52,13 +50,13 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     "snapshot.get": async ({ selector, ignoreSelectors }) => {
       const started = performance.now();
       const page = context.tabs.active();
-      // Read over the live view's sessions and keep the snapshot, so `live.highlight` can find an id
-      // the snapshot view shows (ids carry frame ordinals, which belong to the sessions that read them).
-      const snapshot = await takeSnapshot(await live.sessionsFor(page), {
+      // Keep the snapshot, so `live.highlight` can find an id the snapshot view shows (ids carry frame
+      // ordinals, which belong to the sessions that read them: the client's, which every run shares).
+      const snapshot = await takeSnapshot(await context.sessionsFor(page), {
         ...(selector ? { selector } : {}),
         ...(ignoreSelectors ? { ignoreSelectors } : {}),
       });
-      if (!selector && !ignoreSelectors) live.keepSnapshot(page, snapshot);
+      if (!selector && !ignoreSelectors) context.snapshots.keep(page, snapshot);
       // Masked as the model reads it: a value act typed shows as its %name%.
       const text = context.secrets().redact(snapshot.text);
       const elementCount = text.split("\n").filter((line) => ELEMENT_LINE.test(line)).length;

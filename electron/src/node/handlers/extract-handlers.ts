@@ -2,7 +2,6 @@ import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
 import { abortOnTimeout, beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
 import type { StudioHandlers, StudioParsedParams, StudioResult } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
-import { liveBrowserOf } from "../live/live-browser.js";
 import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
@@ -96,7 +95,7 @@ async function extractRun(
             }),
         },
         {
-          sessions: await liveBrowserOf(context).sessionsFor(page),
+          sessions: await context.sessionsFor(page),
           model: context.modelConfiguration(model),
           signal: controller.signal,
         },

@@ -1,7 +1,6 @@
 import type { StudioHandlers } from "../../common/studio-api.js";
 import { ElementPicker } from "../live/element-picker.js";
 import { InputEvents } from "../live/input-events.js";
-import { liveBrowserOf } from "../live/live-browser.js";
 import { PageViewport } from "../live/page-viewport.js";
 import { Screencast } from "../live/screencast.js";
 import type { StudioContext } from "../studio-context.js";
@@ -13,11 +12,10 @@ const OK = { ok: true } as const;
 
 /** The live view (screencast, forwarded input) and the element picker, on the active tab. */
 export function liveHandlers(context: StudioContext): LiveHandlers {
-  const live = liveBrowserOf(context);
-  const screencast = new Screencast(live, context);
+  const screencast = new Screencast(context);
   const input = new InputEvents();
-  const picker = new ElementPicker(live, context);
-  const viewport = new PageViewport(live);
+  const picker = new ElementPicker(context);
+  const viewport = new PageViewport(context);
   // The live view shows whichever tab is active: follow switches, and the next tab when one closes.
   // A new tab is shown at the Studio's viewport before its first frame.
   context.tabs.onChange((change) => {
@@ -29,7 +27,7 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   let inputQueue: Promise<unknown> = Promise.resolve();
   const send = (method: string, params: Record<string, unknown>) => {
     const next = inputQueue.then(async () => {
-      const { root } = await live.sessionsFor(context.tabs.active());
+      const { root } = await context.sessionsFor(context.tabs.active());
       await root.send(method, params);
     });
     inputQueue = next.catch(() => {});

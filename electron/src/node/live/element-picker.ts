@@ -3,7 +3,6 @@ import { StudioError } from "../../common/studio-error.js";
 import type { StudioContext } from "../studio-context.js";
 import { describe, describeElement, elementAtPoint, type ElementRef } from "./element-at-point.js";
 import { ElementHighlight } from "./element-highlight.js";
-import type { LiveBrowser } from "./live-browser.js";
 import { pickedSelector } from "./picked-selector.js";
 
 /** What the picker tells the renderer about an element. */
@@ -19,10 +18,7 @@ export interface InspectedElement {
 export class ElementPicker {
   private readonly highlight = new ElementHighlight();
 
-  constructor(
-    private readonly live: LiveBrowser,
-    private readonly context: StudioContext,
-  ) {}
+  constructor(private readonly context: StudioContext) {}
 
   /** Highlights the element at a point; null when there is none. */
   async inspect(x: number, y: number): Promise<InspectedElement | null> {
@@ -58,7 +54,7 @@ export class ElementPicker {
   /** Highlights the element with a snapshot id of the active tab's last snapshot. */
   async highlightId(elementId: string): Promise<InspectedElement | null> {
     const page = this.context.tabs.active();
-    const snapshot = this.live.lastSnapshot(page);
+    const snapshot = this.context.snapshots.last(page);
     const element = snapshot?.elements.get(elementId);
     const session = snapshot?.sessionOf(elementId);
     if (!snapshot || !element || !session) {
@@ -83,7 +79,7 @@ export class ElementPicker {
   }
 
   private sessions(): Promise<PageSessions> {
-    return this.live.sessionsFor(this.context.tabs.active());
+    return this.context.sessionsFor(this.context.tabs.active());
   }
 
   private async inspected(sessions: PageSessions, element: ElementRef): Promise<InspectedElement> {

@@ -1,5 +1,5 @@
 import type { StudioPage } from "../page-tabs.js";
-import type { LiveBrowser } from "./live-browser.js";
+import type { StudioContext } from "../studio-context.js";
 
 /** A viewport in CSS pixels. */
 export interface ViewportSize {
@@ -9,14 +9,14 @@ export interface ViewportSize {
 
 /**
  * The one viewport size every tab of the Studio is shown at, set by the live view to its pane's size.
- * It is applied through the Studio's own CDP session of each tab (device metrics emulation), so the
+ * It is applied through the client's CDP sessions of each tab (device metrics emulation), so the
  * frame the screencast sends is exactly what the pane shows; a tab opened later gets it as it opens,
  * not whatever its new window happened to be.
  */
 export class PageViewport {
   private size: ViewportSize | undefined;
 
-  constructor(private readonly live: LiveBrowser) {}
+  constructor(private readonly context: Pick<StudioContext, "sessionsFor">) {}
 
   /** Sets the size and applies it to `pages` (the others get it through `apply` when they open). */
   async set(size: ViewportSize, pages: StudioPage[]): Promise<void> {
@@ -29,7 +29,7 @@ export class PageViewport {
     const size = this.size;
     if (!size || page.isClosed()) return;
     try {
-      const { root } = await this.live.sessionsFor(page);
+      const { root } = await this.context.sessionsFor(page);
       await root.send("Emulation.setDeviceMetricsOverride", {
         width: size.width,
         height: size.height,

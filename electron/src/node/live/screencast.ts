@@ -2,7 +2,6 @@ import type { CdpParams, PageSessions } from "@loupe/core/engine";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { jpegSize } from "./jpeg-size.js";
-import type { LiveBrowser } from "./live-browser.js";
 
 /** How the browser encodes frames. */
 export interface ScreencastSettings {
@@ -48,10 +47,7 @@ export class Screencast {
   /** Switches run one after another, so two quick tab changes cannot leave two screencasts running. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly live: LiveBrowser,
-    private readonly context: StudioContext,
-  ) {}
+  constructor(private readonly context: StudioContext) {}
 
   /** Starts or renews the screencast on the active tab; new settings restart it. */
   async start(settings: ScreencastSettings): Promise<{ pageId: string; leaseMs: number }> {
@@ -97,11 +93,10 @@ export class Screencast {
 
   private async attach(page: StudioPage, settings: ScreencastSettings): Promise<void> {
     const pageId = this.context.tabs.track(page);
-    const sessions = await this.live.sessionsFor(page);
-    const connection = await this.live.connect();
+    const sessions = await this.context.sessionsFor(page);
     const root = sessions.root;
-    const off = connection.on("Page.screencastFrame", (params, sessionId) => {
-      if (sessionId === root.id) this.onFrame(target, params);
+    const off = sessions.on("Page.screencastFrame", (params, session) => {
+      if (session === root) this.onFrame(target, params);
     });
     const target: Target = { page, pageId, sessions, off };
     this.target = target;
