@@ -29,8 +29,7 @@ import { cloudAct, cloudExtract, type CloudOperationsContext } from "../cloud-ap
  * pages; LOCAL reads them here, through Loupe's sessions for each page.
  */
 type Running = { browser: BrowserSession; activePage: ActivePage; logger: Logger } & (
-  | { cloud: CloudOperationsContext; targets?: undefined }
-  | { cloud?: undefined; targets: PageTargets }
+  { cloud: CloudOperationsContext; targets?: undefined } | { cloud?: undefined; targets: PageTargets }
 );
 
 type State =

@@ -39,6 +39,12 @@ export interface EngineContext {
    * Default: a new one for this operation alone.
    */
   secrets?: SecretRedactor;
+  /**
+   * Hears the operation's own usage once its model work ends, failed or aborted included: what a run
+   * cost even when it throws (a schema the answers never met, a cancel mid-way). A successful call also
+   * returns it.
+   */
+  onUsage?: (usage: EngineUsage) => void;
 }
 
 /** A server-side extract request, in the HTTP API's terms (the schema is JSON Schema). */
@@ -102,7 +108,7 @@ export async function beginEngineExtract(
     screenshot: prepared.screenshot,
     jsonSchema: schema?.jsonSchema,
     answer: () =>
-      measured("extract", started, (metrics) =>
+      measured("extract", started, context.onUsage, (metrics) =>
         answerExtract(prepared, schema, {
           model,
           budget,
@@ -133,7 +139,7 @@ export async function engineAct(
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
   const secrets = context.secrets ?? new SecretRedactor();
   secrets.remember(options.variables);
-  return measured("act", performance.now(), (metrics) =>
+  return measured("act", performance.now(), context.onUsage, (metrics) =>
     runAct(instruction, options, {
       sessions: context.sessions,
       resolveModel: () => resolveLanguageModel(context.model),
@@ -146,21 +152,30 @@ export async function engineAct(
   );
 }
 
+/** Runs model work with a recorder of its own, so concurrent operations never mix their counts. */
 async function measured<T>(
   operation: OperationName,
   started: number,
+  onUsage: ((usage: EngineUsage) => void) | undefined,
   work: (metrics: MetricsRecorder) => Promise<T>,
 ): Promise<{ result: T; usage: EngineUsage }> {
   const metrics = new MetricsRecorder();
-  const result = await work(metrics);
-  const totals = metrics.snapshot()[operation];
-  return {
-    result,
-    usage: {
+  const usage = (): EngineUsage => {
+    const totals = metrics.snapshot()[operation];
+    return {
       llmCalls: totals.llmCalls,
       inputTokens: totals.inputTokens,
       outputTokens: totals.outputTokens,
       ms: Math.round(performance.now() - started),
-    },
+    };
   };
+  try {
+    const result = await work(metrics);
+    const spent = usage();
+    onUsage?.(spent);
+    return { result, usage: spent };
+  } catch (error) {
+    onUsage?.(usage());
+    throw error;
+  }
 }

@@ -1,22 +1,31 @@
-import type { ClientMetrics } from "@loupe/core";
+import { engineAct, noModelUsage, type EngineUsage } from "@loupe/core/engine";
 import type { StudioHandlers } from "../../common/studio-api.js";
 import type { StudioContext } from "../studio-context.js";
 
 type ActHandlers = Pick<StudioHandlers, "act.run">;
 
-/** One natural-language action on the active tab, kept in the history with the page after it. */
+/**
+ * One natural-language action on the active tab, kept in the history with the page after it. It runs
+ * through core's engine on the client's sessions, as extract does: the engine reports this run's own
+ * usage, so two runs at once never mix their tokens (the client's counters are shared by every run).
+ */
 export function actHandlers(context: StudioContext): ActHandlers {
   return {
     "act.run": async (params) => {
-      const client = context.client();
       const page = context.tabs.active();
       const started = new Date();
-      const before = client.metrics;
+      const startedMs = performance.now();
+      let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
+      const metrics = () => ({
+        llmCalls: usage.llmCalls,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        ms: performance.now() - startedMs,
+      });
       // The page it ran on (before the action), so a rerun starts from the same place. The history keeps
       // the variables' names, never their values (a rerun asks the form for them), and no picture of a
       // page that may show one of them.
       const variableNames = Object.keys(params.variables ?? {});
-      context.secrets().remember(params.variables);
       const report = {
         kind: "act" as const,
         started,
@@ -25,16 +34,24 @@ export function actHandlers(context: StudioContext): ActHandlers {
         ...(variableNames.length ? {} : { page }),
       };
       try {
-        const result = await client.act(params.instruction, {
-          page,
-          model: context.modelConfiguration(),
-          ...(params.variables ? { variables: params.variables } : {}),
-        });
-        const metrics = { ...actCost(before, client.metrics), ms: Date.now() - started.getTime() };
+        // The session's redactor remembers the values, so every later prompt, result and snapshot view
+        // shows them as their %name%.
+        const { result } = await engineAct(
+          params.instruction,
+          params.variables ? { variables: params.variables } : {},
+          {
+            sessions: await context.sessionsFor(page),
+            model: context.modelConfiguration(),
+            signal: new AbortController().signal,
+            secrets: context.secrets(),
+            onUsage: (spent) => (usage = spent),
+          },
+        );
+        const done = metrics();
         const record = await context.history.record({
           ...report,
           outcome: { ok: true, output: result },
-          metrics,
+          metrics: done,
         });
         // The action may have navigated: tell the live view and the tabs.
         const info = await context.tabs.info(page);
@@ -42,24 +59,14 @@ export function actHandlers(context: StudioContext): ActHandlers {
         return {
           ...result,
           page: info,
-          metrics,
+          metrics: done,
           historyId: record.id,
           ...(record.thumbnail ? { thumbnail: record.thumbnail } : {}),
         };
       } catch (error) {
-        const metrics = { ...actCost(before, client.metrics), ms: Date.now() - started.getTime() };
-        await context.history.record({ ...report, outcome: { ok: false, error }, metrics });
+        await context.history.record({ ...report, outcome: { ok: false, error }, metrics: metrics() });
         throw error;
       }
     },
-  };
-}
-
-/** Model work of act between two metrics snapshots. */
-function actCost(before: ClientMetrics, after: ClientMetrics) {
-  return {
-    llmCalls: after.act.llmCalls - before.act.llmCalls,
-    inputTokens: after.act.inputTokens - before.act.inputTokens,
-    outputTokens: after.act.outputTokens - before.act.outputTokens,
   };
 }

@@ -98,12 +98,14 @@ async function extractRun(
           sessions: await context.sessionsFor(page),
           model: context.modelConfiguration(model),
           signal: controller.signal,
+          // What act typed stays masked in what extract sends the model and shows.
+          secrets: context.secrets(),
+          // Heard on failure too: a run the schema check failed still cost its model calls.
+          onUsage: (spent) => (usage = spent),
         },
       );
       if (!begun.needsModel) return begun.result;
-      const answered = await begun.answer();
-      usage = answered.usage;
-      return answered.result;
+      return (await begun.answer()).result;
     })();
     work.catch(() => {}); // a cancelled run's late failure is not an unhandled rejection
     const result = await Promise.race([work, cancelled]);
