@@ -53,11 +53,13 @@ beforeAll(async () => {
   h.servers.route("/cache/inner", () => `<!doctype html><title>Inner</title><p id="inner">Inner text</p>`);
   h.servers.route("/cache/other", () => `<!doctype html><title>Other</title><p>Other document</p>`);
   connection = await CdpConnection.connect(h.client.connectURL());
-  const send = connection.send.bind(connection);
-  vi.spyOn(connection, "send").mockImplementation((method, params, sessionId) => {
+  // Every command, the browser's and each session's, goes out through sendTo.
+  const sendTo = connection.sendTo.bind(connection) as (...args: unknown[]) => Promise<never>;
+  vi.spyOn(connection, "sendTo").mockImplementation((...args) => {
+    const method = args[1];
     if (method === "DOMSnapshot.captureSnapshot") captures++;
     sent.push(method);
-    return send(method, params, sessionId);
+    return sendTo(...args);
   });
 });
 afterAll(async () => {

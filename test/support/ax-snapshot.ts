@@ -59,10 +59,10 @@ export async function readPageTrees(sessions: TargetSession[]): Promise<PageTree
   await Promise.all(
     sessions.map(async (session) => {
       // The session's own frame needs no frame tree to be read: ask for it while the tree comes.
-      const rootRead = session.send<{ nodes: AXNode[] }>("Accessibility.getFullAXTree");
+      const rootRead = session.send("Accessibility.getFullAXTree");
       // Awaited only once the frame tree has come: if that fails first, this one's failure is not unhandled.
       rootRead.catch(() => {});
-      const { frameTree } = await session.send<{ frameTree: CdpFrame }>("Page.getFrameTree");
+      const { frameTree } = await session.send("Page.getFrameTree");
       if (!session.parent) {
         mainFrameId = frameTree.frame.id;
         mainLoaderId = frameTree.frame.loaderId;
@@ -71,7 +71,7 @@ export async function readPageTrees(sessions: TargetSession[]): Promise<PageTree
       }
       const reads: Promise<void>[] = [store(frames, session, frameTree.frame.id, rootRead)];
       for (const child of descendants(frameTree)) {
-        const read = session.send<{ nodes: AXNode[] }>("Accessibility.getFullAXTree", {
+        const read = session.send("Accessibility.getFullAXTree", {
           frameId: child.frame.id,
         });
         reads.push(store(frames, session, child.frame.id, read));
@@ -105,7 +105,7 @@ async function linkOwner(
   frames: Map<string, FrameTree>,
 ): Promise<void> {
   try {
-    const { backendNodeId } = await session.send<{ backendNodeId: number }>("DOM.getFrameOwner", { frameId });
+    const { backendNodeId } = await session.send("DOM.getFrameOwner", { frameId });
     ensureFrame(frames, parentFrameId, session).childFrames.set(backendNodeId, frameId);
   } catch {
     // A frame detached between reading the tree and asking for its owner: it is simply not shown.

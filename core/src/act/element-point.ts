@@ -18,8 +18,8 @@ export async function elementPoint(
   backendNodeId: number,
 ): Promise<ViewportPoint | undefined> {
   await session.send("DOM.scrollIntoViewIfNeeded", { backendNodeId }).catch(() => {});
-  const { quads } = await session.send<{ quads: Quad[] }>("DOM.getContentQuads", { backendNodeId });
-  const quad = quads.find((q) => area(q) >= 1);
+  const { quads } = await session.send("DOM.getContentQuads", { backendNodeId });
+  const quad = quads.filter(isQuad).find((q) => area(q) >= 1);
   if (!quad) return undefined;
   const offset = await frameOffset(session);
   return {
@@ -36,12 +36,17 @@ export async function elementPoint(
 async function frameOffset(session: TargetSession): Promise<ViewportPoint> {
   const parent = session.parent;
   if (!parent) return { x: 0, y: 0 };
-  const { backendNodeId } = await parent.send<{ backendNodeId: number }>("DOM.getFrameOwner", {
+  const { backendNodeId } = await parent.send("DOM.getFrameOwner", {
     frameId: session.targetId,
   });
-  const { model } = await parent.send<{ model: { content: Quad } }>("DOM.getBoxModel", { backendNodeId });
+  const { model } = await parent.send("DOM.getBoxModel", { backendNodeId });
   const above = await frameOffset(parent);
-  return { x: model.content[0] + above.x, y: model.content[1] + above.y };
+  return { x: (model.content[0] ?? 0) + above.x, y: (model.content[1] ?? 0) + above.y };
+}
+
+/** The protocol types a quad as `number[]`; four corners are eight numbers. */
+function isQuad(q: number[]): q is Quad {
+  return q.length === 8;
 }
 
 function area(q: Quad): number {

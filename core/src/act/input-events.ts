@@ -61,7 +61,7 @@ export const KEY_NAMES = [...Object.keys(NAMED_KEYS), "any single character", "c
 export async function clickAt(root: TargetSession, point: ViewportPoint, clickCount = 1): Promise<void> {
   await moveTo(root, point);
   for (let count = 1; count <= clickCount; count++) {
-    const common = { x: point.x, y: point.y, button: "left", clickCount: count };
+    const common = { x: point.x, y: point.y, button: "left" as const, clickCount: count };
     await root.send("Input.dispatchMouseEvent", { type: "mousePressed", buttons: 1, ...common });
     await root.send("Input.dispatchMouseEvent", { type: "mouseReleased", buttons: 0, ...common });
   }

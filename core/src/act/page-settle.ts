@@ -29,18 +29,17 @@ class NetworkActivity {
 
   constructor(private readonly sessions: PageSessions) {
     sessions.on("Network.requestWillBeSent", (params, session) => {
-      if (LONG_LIVED.has(String(params["type"]))) return;
-      this.inFlight.set(`${session.id}:${String(params["requestId"])}`, {
+      if (params.type && LONG_LIVED.has(params.type)) return;
+      this.inFlight.set(`${session.id}:${params.requestId}`, {
         started: performance.now(),
         sessionId: session.id,
-        frameId: String(params["frameId"] ?? ""),
-        isDocument: params["type"] === "Document",
+        frameId: params.frameId ?? "",
+        isDocument: params.type === "Document",
       });
       this.lastChange = performance.now();
     });
-    const done = (params: Record<string, unknown>, session: TargetSession) => {
-      if (this.inFlight.delete(`${session.id}:${String(params["requestId"])}`))
-        this.lastChange = performance.now();
+    const done = (params: { requestId: string }, session: TargetSession) => {
+      if (this.inFlight.delete(`${session.id}:${params.requestId}`)) this.lastChange = performance.now();
     };
     sessions.on("Network.loadingFinished", done);
     sessions.on("Network.loadingFailed", done);

@@ -153,15 +153,16 @@ const GONE = "it is no longer in the page (it was removed or replaced)";
 
 async function resolve(target: ActionTarget, objectGroup: string): Promise<string> {
   try {
-    const { object } = await target.session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+    const { object } = await target.session.send("DOM.resolveNode", {
       backendNodeId: target.backendNodeId,
       objectGroup,
     });
-    return object.objectId;
+    if (object.objectId) return object.objectId;
   } catch (error) {
     if (error instanceof CdpCommandError) throw new ActionFailure(GONE);
     throw error;
   }
+  throw new ActionFailure(GONE); // A node with no object to hold: nothing to act on.
 }
 
 async function evaluate<T>(
@@ -206,8 +207,6 @@ async function reachablePoint(
 }
 
 async function viewportMiddle(root: TargetSession): Promise<ViewportPoint> {
-  const { cssLayoutViewport } = await root.send<{
-    cssLayoutViewport: { clientWidth: number; clientHeight: number };
-  }>("Page.getLayoutMetrics");
+  const { cssLayoutViewport } = await root.send("Page.getLayoutMetrics");
   return { x: cssLayoutViewport.clientWidth / 2, y: cssLayoutViewport.clientHeight / 2 };
 }

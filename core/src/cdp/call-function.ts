@@ -1,12 +1,12 @@
 import { ClientEvalError } from "../errors.js";
-import { CdpCommandError, type CdpParams } from "./cdp-connection.js";
+import { CdpCommandError } from "./cdp-connection.js";
+import type { Protocol } from "./cdp-protocol.js";
 import type { TargetSession } from "./page-sessions.js";
 
-/** What `Runtime.callFunctionOn` answers. */
-export interface CallFunctionResult<T> {
-  result: { value?: T; objectId?: string };
-  exceptionDetails?: { exception?: { description?: string } };
-}
+/** What `Runtime.callFunctionOn` answers, with the type the function's value has when returned by value. */
+export type CallFunctionResult<T> = Omit<Protocol.Runtime.CallFunctionOnResponse, "result"> & {
+  result: Omit<Protocol.Runtime.RemoteObject, "value"> & { value?: T };
+};
 
 /**
  * Runs a function in the page on a remote object (`Runtime.callFunctionOn`). A protocol failure — the
@@ -15,10 +15,11 @@ export interface CallFunctionResult<T> {
  */
 export async function callFunctionOn<T>(
   session: TargetSession,
-  params: CdpParams,
+  params: Protocol.Runtime.CallFunctionOnRequest,
 ): Promise<CallFunctionResult<T>> {
   try {
-    return await session.send<CallFunctionResult<T>>("Runtime.callFunctionOn", params);
+    // The value is whatever the function returned: its caller knows what that is.
+    return (await session.send("Runtime.callFunctionOn", params)) as CallFunctionResult<T>;
   } catch (error) {
     if (error instanceof CdpCommandError) {
       throw new ClientEvalError(

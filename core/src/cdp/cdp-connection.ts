@@ -1,17 +1,17 @@
 import { ClientError } from "../errors.js";
+import type { CdpEvent, CdpEventParams, CdpMethod, CdpParamsArgs, CdpResult } from "./cdp-protocol.js";
 import { connectWebSocketTransport, type CdpTransport } from "./cdp-transport.js";
 
-/** A CDP event or command result: the protocol's JSON, typed by the caller at the call site. */
-export type CdpParams = Record<string, unknown>;
-type CdpResult = Record<string, unknown>;
+/** A message's JSON as it came off the wire, before its method says what it holds. */
+type WireObject = Record<string, unknown>;
 
 interface Pending {
-  resolve: (value: CdpResult) => void;
+  resolve: (value: WireObject) => void;
   reject: (error: Error) => void;
   method: string;
 }
 
-type EventHandler = (params: CdpParams, sessionId: string | undefined) => void;
+type WireHandler = (params: WireObject, sessionId: string | undefined) => void;
 
 /** The protocol's error for a command, with the method so a log line says which call failed. */
 export class CdpCommandError extends ClientError {
@@ -32,7 +32,7 @@ export class CdpCommandError extends ClientError {
 export class CdpConnection {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private readonly handlers = new Map<string, Set<WireHandler>>();
   private closedError: Error | undefined;
   private readonly closeListeners = new Set<(error: Error) => void>();
 
@@ -62,23 +62,38 @@ export class CdpConnection {
     return this.closedError !== undefined;
   }
 
-  /** Sends a command to the browser (no `sessionId`) or to an attached target session. */
-  send<T = CdpResult>(method: string, params: CdpParams = {}, sessionId?: string): Promise<T> {
+  /** Sends a command to the browser itself. */
+  send<M extends CdpMethod>(method: M, ...params: CdpParamsArgs<M>): Promise<CdpResult<M>> {
+    return this.sendTo(undefined, method, ...params);
+  }
+
+  /** Sends a command to an attached target session (`undefined`: to the browser). */
+  sendTo<M extends CdpMethod>(
+    sessionId: string | undefined,
+    method: M,
+    ...[params = {}]: CdpParamsArgs<M> | []
+  ): Promise<CdpResult<M>> {
     if (this.closedError) return Promise.reject(this.closedError);
     const id = this.nextId++;
     const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: CdpResult) => void, reject, method });
+    return new Promise<CdpResult<M>>((resolve, reject) => {
+      // The browser answers in the protocol's terms; the method's type says which.
+      this.pending.set(id, { resolve: resolve as (value: WireObject) => void, reject, method });
       this.transport.send(message);
     });
   }
 
   /** Listens to an event, from any session; the handler gets the session id it came from. */
-  on(method: string, handler: EventHandler): () => void {
+  on<E extends CdpEvent>(
+    method: E,
+    handler: (params: CdpEventParams<E>, sessionId: string | undefined) => void,
+  ): () => void {
     let set = this.handlers.get(method);
     if (!set) this.handlers.set(method, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    // The browser sends the event in the protocol's terms; its name says which.
+    const wire = handler as unknown as WireHandler;
+    set.add(wire);
+    return () => set.delete(wire);
   }
 
   /** Calls `listener` once when the connection closes, with the reason. */
@@ -110,8 +125,8 @@ export class CdpConnection {
     const message = JSON.parse(text) as {
       id?: number;
       method?: string;
-      params?: CdpParams;
-      result?: CdpResult;
+      params?: WireObject;
+      result?: WireObject;
       error?: { message: string; code: number };
       sessionId?: string;
     };

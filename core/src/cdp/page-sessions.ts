@@ -1,5 +1,13 @@
 import { ClientError } from "../errors.js";
-import type { CdpConnection, CdpParams } from "./cdp-connection.js";
+import type { CdpConnection } from "./cdp-connection.js";
+import type {
+  CdpEvent,
+  CdpEventParams,
+  CdpMethod,
+  CdpParamsArgs,
+  CdpResult,
+  Protocol,
+} from "./cdp-protocol.js";
 
 /** A CDP session bound to one target: the page itself, or one out-of-process iframe of it. */
 export interface TargetSession {
@@ -9,12 +17,7 @@ export interface TargetSession {
   readonly targetId: string;
   /** The session of the target that contains this one's frame owner; undefined for the page. */
   readonly parent: TargetSession | undefined;
-  send<T = Record<string, unknown>>(method: string, params?: CdpParams): Promise<T>;
-}
-
-interface AttachedEvent {
-  sessionId: string;
-  targetInfo: { targetId: string; type: string; url: string };
+  send<M extends CdpMethod>(method: M, ...params: CdpParamsArgs<M>): Promise<CdpResult<M>>;
 }
 
 /**
@@ -35,7 +38,7 @@ export class PageSessions {
 
   /** Attaches to the page target `targetId` and to its out-of-process iframes. */
   static async attach(connection: CdpConnection, targetId: string): Promise<PageSessions> {
-    const { sessionId } = await connection.send<{ sessionId: string }>("Target.attachToTarget", {
+    const { sessionId } = await connection.send("Target.attachToTarget", {
       targetId,
       flatten: true,
     });
@@ -44,12 +47,12 @@ export class PageSessions {
     sessions.sessions.set(sessionId, root);
     sessions.unsubscribe.add(
       connection.on("Target.attachedToTarget", (params, parentSessionId) =>
-        sessions.onAttached(params as unknown as AttachedEvent, parentSessionId),
+        sessions.onAttached(params, parentSessionId),
       ),
     );
     sessions.unsubscribe.add(
       connection.on("Target.detachedFromTarget", (params) => {
-        sessions.sessions.delete((params as { sessionId: string }).sessionId);
+        sessions.sessions.delete(params.sessionId);
       }),
     );
     await sessions.autoAttach(root);
@@ -60,7 +63,10 @@ export class PageSessions {
    * Listens to an event from any of the page's sessions (not other pages'), until the returned function
    * is called or the sessions are detached.
    */
-  on(method: string, handler: (params: CdpParams, session: TargetSession) => void): () => void {
+  on<E extends CdpEvent>(
+    method: E,
+    handler: (params: CdpEventParams<E>, session: TargetSession) => void,
+  ): () => void {
     const off = this.connection.on(method, (params, sessionId) => {
       const session = sessionId ? this.sessions.get(sessionId) : undefined;
       if (session) handler(params, session);
@@ -97,13 +103,16 @@ export class PageSessions {
     await this.connection.send("Target.detachFromTarget", { sessionId: this.root.id }).catch(() => {});
   }
 
-  private onAttached(event: AttachedEvent, parentSessionId: string | undefined): void {
+  private onAttached(
+    event: Protocol.Target.AttachedToTargetEvent,
+    parentSessionId: string | undefined,
+  ): void {
     const parent = parentSessionId ? this.sessions.get(parentSessionId) : undefined;
     if (!parent || this.detached) return;
     if (event.targetInfo.type !== "iframe") {
       // Workers and the like carry no part of the page's tree; let them go.
       void this.connection
-        .send("Target.detachFromTarget", { sessionId: event.sessionId }, parent.id)
+        .sendTo(parent.id, "Target.detachFromTarget", { sessionId: event.sessionId })
         .catch(() => {});
       return;
     }
@@ -131,7 +140,7 @@ function makeSession(
     id,
     targetId,
     parent,
-    send: (method, params) => connection.send(method, params, id),
+    send: (method, ...params) => connection.sendTo(id, method, ...params),
   };
 }
 

@@ -12,11 +12,6 @@ export interface PageTargetsOptions {
   prepare?: (sessions: PageSessions) => Promise<void>;
 }
 
-interface TargetInfo {
-  targetId: string;
-  type: string;
-}
-
 /**
  * The one registry from a browser's pages to Loupe's CDP sessions, on one connection: it follows the page
  * targets (oldest first), attaches to each the moment the browser creates it, and hands out the same
@@ -40,14 +35,13 @@ export class PageTargets {
   static async follow(connection: CdpConnection, options: PageTargetsOptions = {}): Promise<PageTargets> {
     const targets = new PageTargets(connection, options);
     connection.on("Target.targetCreated", (params) => {
-      const { targetInfo } = params as { targetInfo: TargetInfo };
-      if (targetInfo.type === "page") targets.add(targetInfo.targetId);
+      if (params.targetInfo.type === "page") targets.add(params.targetInfo.targetId);
     });
     connection.on("Target.targetDestroyed", (params) => {
-      targets.remove((params as { targetId: string }).targetId);
+      targets.remove(params.targetId);
     });
     await connection.send("Target.setDiscoverTargets", { discover: true });
-    const { targetInfos } = await connection.send<{ targetInfos: TargetInfo[] }>("Target.getTargets");
+    const { targetInfos } = await connection.send("Target.getTargets");
     for (const target of targetInfos) if (target.type === "page") targets.add(target.targetId);
     return targets;
   }

@@ -1,4 +1,5 @@
-import { CdpCommandError, CdpConnection, type CdpParams } from "../cdp/cdp-connection.js";
+import { CdpCommandError, CdpConnection } from "../cdp/cdp-connection.js";
+import type { Protocol } from "../cdp/cdp-protocol.js";
 import type { CdpTransport } from "../cdp/cdp-transport.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { PageTargets } from "../cdp/page-targets.js";
@@ -30,11 +31,6 @@ export interface EngineBrowser {
   close(): void;
 }
 
-interface TargetInfo {
-  targetId: string;
-  type: string;
-}
-
 /**
  * Connects to the browser (at a DevTools websocket URL, or over a transport already open to it) and
  * follows its page targets. Every page is attached the moment the browser creates it, so its requests
@@ -64,8 +60,7 @@ export async function attachEngineBrowser(
 async function blockEverywhere(connection: CdpConnection, patterns: string[]): Promise<void> {
   connection.on("Target.attachedToTarget", (params, parentSessionId) => {
     if (parentSessionId) return; // Attached under a page session: PageSessions' own business.
-    const { sessionId, targetInfo } = params as { sessionId: string; targetInfo: TargetInfo };
-    void holdAndBlock(connection, sessionId, targetInfo, patterns);
+    void holdAndBlock(connection, params.sessionId, params.targetInfo, patterns);
   });
   await connection.send("Target.setAutoAttach", {
     autoAttach: true,
@@ -77,33 +72,33 @@ async function blockEverywhere(connection: CdpConnection, patterns: string[]): P
 async function holdAndBlock(
   connection: CdpConnection,
   sessionId: string,
-  target: TargetInfo,
+  target: Protocol.Target.TargetInfo,
   patterns: string[],
 ): Promise<void> {
-  const send = (method: string, params: CdpParams = {}) => connection.send(method, params, sessionId);
   try {
     if (target.type === "page") {
-      await send("Network.enable");
-      await setBlockedUrls(send, patterns);
+      await connection.sendTo(sessionId, "Network.enable", {});
+      await setBlockedUrls(
+        (params) => connection.sendTo(sessionId, "Network.setBlockedURLs", params),
+        patterns,
+      );
     }
   } catch {
     // A target that closed while being set up has nothing left to block.
   } finally {
-    await send("Runtime.runIfWaitingForDebugger").catch(() => {});
+    await connection.sendTo(sessionId, "Runtime.runIfWaitingForDebugger").catch(() => {});
   }
 }
 
 /** Chromium 138+ takes URLPattern rules; older ones only the deprecated wildcard list. */
 async function setBlockedUrls(
-  send: (method: string, params?: CdpParams) => Promise<unknown>,
+  setBlocked: (params: Protocol.Network.SetBlockedURLsRequest) => Promise<unknown>,
   patterns: string[],
 ): Promise<void> {
   try {
-    await send("Network.setBlockedURLs", {
-      urlPatterns: patterns.map((urlPattern) => ({ urlPattern, block: true })),
-    });
+    await setBlocked({ urlPatterns: patterns.map((urlPattern) => ({ urlPattern, block: true })) });
   } catch (error) {
     if (!(error instanceof CdpCommandError)) throw error;
-    await send("Network.setBlockedURLs", { urls: patterns });
+    await setBlocked({ urls: patterns });
   }
 }

@@ -235,6 +235,6 @@ export async function readPage(options: ExtractOptions, reading: PageReading): P
 }
 
 async function captureViewport(sessions: PageSessions): Promise<Uint8Array> {
-  const { data } = await sessions.root.send<{ data: string }>("Page.captureScreenshot", { format: "png" });
+  const { data } = await sessions.root.send("Page.captureScreenshot", { format: "png" });
   return Buffer.from(data, "base64");
 }

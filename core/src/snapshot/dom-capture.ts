@@ -1,5 +1,5 @@
 import type { TargetSession } from "../cdp/page-sessions.js";
-import { CAPTURED_STYLES, DomDocument, type DocumentSnapshot } from "./dom-document.js";
+import { CAPTURED_STYLES, DomDocument, readDocument } from "./dom-document.js";
 
 /** One frame of the page as captured: its document and where it hangs in its parent. */
 export interface CapturedFrame {
@@ -23,15 +23,6 @@ export interface PageCapture {
   childFrame(frameId: string, nodeIndex: number): string | undefined;
 }
 
-interface CdpFrameTree {
-  frame: { id: string; loaderId: string };
-}
-
-interface CaptureAnswer {
-  documents: DocumentSnapshot[];
-  strings: string[];
-}
-
 /**
  * Captures every frame of a page: one `DOMSnapshot.captureSnapshot` per target, which returns the
  * documents of every frame that target's process renders (the page and its same-process iframes, with
@@ -43,19 +34,19 @@ interface CaptureAnswer {
 export async function capturePage(sessions: TargetSession[]): Promise<PageCapture> {
   const root = sessions.find((session) => !session.parent);
   if (!root) throw new Error("the page's own session is missing");
-  const treeBefore = root.send<{ frameTree: CdpFrameTree }>("Page.getFrameTree");
+  const treeBefore = root.send("Page.getFrameTree");
   const captures = sessions.map((session) => ({
     session,
-    answer: session.send<CaptureAnswer>("DOMSnapshot.captureSnapshot", { computedStyles: CAPTURED_STYLES }),
+    answer: session.send("DOMSnapshot.captureSnapshot", { computedStyles: [...CAPTURED_STYLES] }),
   }));
-  const treeAfter = root.send<{ frameTree: CdpFrameTree }>("Page.getFrameTree");
+  const treeAfter = root.send("Page.getFrameTree");
   // An out-of-process iframe's target id is its frame id; its parent's process knows its owner element.
   const ownerLookups = sessions.flatMap((session) =>
     session.parent
       ? [
           {
             session,
-            owner: session.parent.send<{ backendNodeId: number }>("DOM.getFrameOwner", {
+            owner: session.parent.send("DOM.getFrameOwner", {
               frameId: session.targetId,
             }),
           },
@@ -80,7 +71,7 @@ export async function capturePage(sessions: TargetSession[]): Promise<PageCaptur
     try {
       const { documents: snapshots, strings } = await answer;
       documents = snapshots.map(
-        (snapshot) => new DomDocument(snapshot, strings, strings[snapshot.frameId] ?? ""),
+        (snapshot) => new DomDocument(readDocument(snapshot), strings, strings[snapshot.frameId] ?? ""),
       );
     } catch (error) {
       // An out-of-process frame that went away mid-read is simply not shown; the page itself must be read.

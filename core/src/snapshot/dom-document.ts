@@ -1,3 +1,5 @@
+import type { Protocol } from "../cdp/cdp-protocol.js";
+
 /**
  * One document of a `DOMSnapshot.captureSnapshot` answer, decoded into flat arrays the snapshot walks
  * without allocating per node. The capture lists nodes in flat-tree order: a shadow host's children are
@@ -5,47 +7,55 @@
  * takes are absent — the tree a reader of the page sees, which is also the tree accessibility is built on.
  */
 
-/** `DOMSnapshot.RareStringData` / `RareIntegerData`: values for a few node indexes only. */
-interface RareData {
-  index: number[];
-  value: number[];
-}
+type CdpNodes = Protocol.DOMSnapshot.NodeTreeSnapshot;
+type CdpLayout = Protocol.DOMSnapshot.LayoutTreeSnapshot;
 
-/** The part of CDP's `DOMSnapshot.NodeTreeSnapshot` the snapshot reads. */
-export interface NodeTreeSnapshot {
-  parentIndex: number[];
-  nodeType: number[];
-  shadowRootType?: RareData;
-  nodeName: number[];
-  nodeValue: number[];
-  backendNodeId: number[];
-  attributes: number[][];
-  textValue?: RareData;
-  inputValue?: RareData;
-  inputChecked?: { index: number[] };
-  optionSelected?: { index: number[] };
-  isClickable?: { index: number[] };
-  contentDocumentIndex?: RareData;
-  pseudoType?: RareData;
-}
+/**
+ * The part of CDP's `DOMSnapshot.NodeTreeSnapshot` the snapshot reads, with the arrays every capture
+ * fills made required (see `readDocument`).
+ */
+export type NodeTreeSnapshot = Required<
+  Pick<CdpNodes, "parentIndex" | "nodeType" | "nodeName" | "nodeValue" | "backendNodeId" | "attributes">
+> &
+  Pick<
+    CdpNodes,
+    | "shadowRootType"
+    | "textValue"
+    | "inputValue"
+    | "inputChecked"
+    | "optionSelected"
+    | "isClickable"
+    | "contentDocumentIndex"
+    | "pseudoType"
+  >;
 
 /** The part of CDP's `DOMSnapshot.LayoutTreeSnapshot` the snapshot reads. */
-export interface LayoutTreeSnapshot {
-  nodeIndex: number[];
-  /** Per layout node, the computed styles asked for (string indexes), in the order asked. */
-  styles: number[][];
-  bounds: number[][];
-  text: number[];
-}
+export type LayoutTreeSnapshot = Pick<CdpLayout, "nodeIndex" | "styles" | "bounds" | "text">;
 
 /** The part of CDP's `DOMSnapshot.DocumentSnapshot` the snapshot reads. */
-export interface DocumentSnapshot {
-  documentURL: number;
-  title: number;
-  baseURL: number;
-  frameId: number;
-  nodes: NodeTreeSnapshot;
-  layout: LayoutTreeSnapshot;
+export type DocumentSnapshot = Pick<
+  Protocol.DOMSnapshot.DocumentSnapshot,
+  "documentURL" | "title" | "baseURL" | "frameId"
+> & { nodes: NodeTreeSnapshot; layout: LayoutTreeSnapshot };
+
+/**
+ * A captured document with the node arrays the protocol marks optional present (empty when a browser
+ * left one out), so the walk indexes them without a check per node.
+ */
+export function readDocument(document: Protocol.DOMSnapshot.DocumentSnapshot): DocumentSnapshot {
+  const { nodes } = document;
+  return {
+    ...document,
+    nodes: {
+      ...nodes,
+      parentIndex: nodes.parentIndex ?? [],
+      nodeType: nodes.nodeType ?? [],
+      nodeName: nodes.nodeName ?? [],
+      nodeValue: nodes.nodeValue ?? [],
+      backendNodeId: nodes.backendNodeId ?? [],
+      attributes: nodes.attributes ?? [],
+    },
+  };
 }
 
 /** The computed styles the capture asks for, in this order (`layout.styles[i][k]` is style k). */
@@ -343,14 +353,19 @@ export class DomDocument {
   }
 }
 
-function rareStrings(data: RareData | undefined, strings: string[]): Map<number, string> {
+function rareStrings(
+  data: Protocol.DOMSnapshot.RareIntegerData | Protocol.DOMSnapshot.RareStringData | undefined,
+  strings: string[],
+): Map<number, string> {
   const map = new Map<number, string>();
   if (!data) return map;
   for (let k = 0; k < data.index.length; k++) map.set(data.index[k]!, strings[data.value[k]!] ?? "");
   return map;
 }
 
-function rareNumbers(data: RareData | undefined): Map<number, number> {
+function rareNumbers(
+  data: Protocol.DOMSnapshot.RareIntegerData | Protocol.DOMSnapshot.RareStringData | undefined,
+): Map<number, number> {
   const map = new Map<number, number>();
   if (!data) return map;
   for (let k = 0; k < data.index.length; k++) map.set(data.index[k]!, data.value[k]!);

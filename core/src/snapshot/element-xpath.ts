@@ -23,7 +23,7 @@ const XPATH_OF_FUNCTION = `function () {
 /** The XPath of an element (by backend node id) within its frame's document, computed in the page. */
 export async function xpathOfNode(session: TargetSession, backendNodeId: number): Promise<string> {
   const objectGroup = "loupe-xpath-of";
-  const { object } = await session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+  const { object } = await session.send("DOM.resolveNode", {
     backendNodeId,
     objectGroup,
   });

@@ -237,7 +237,7 @@ export class PageWatch {
   private async currentKey(sessions: TargetSession[], frames: WatchedFrame[]): Promise<string> {
     const root = sessions.find((session) => !session.parent);
     if (!root) return "";
-    const tree = root.send<{ frameTree: { frame: { loaderId: string } } }>("Page.getFrameTree");
+    const tree = root.send("Page.getFrameTree");
     const takes = frames.map((frame) => this.take(frame));
     // Sent after the takes, which bring style and layout up to date first.
     const metrics = sessions.map(metricsOf);
@@ -297,7 +297,7 @@ export class PageWatch {
         const objectGroup = `loupe-snapshot-watch-${++objectGroups}`;
         await Promise.all(
           fresh.map(async ({ host, child }) => {
-            const { object } = await frame.session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+            const { object } = await frame.session.send("DOM.resolveNode", {
               backendNodeId: child,
               executionContextId: frame.contextId,
               objectGroup,
@@ -349,13 +349,10 @@ function quietly<T>(promise: Promise<T>): Promise<T> {
 }
 
 async function worldOf(session: TargetSession, frameId: string): Promise<WatchedFrame> {
-  const { executionContextId } = await session.send<{ executionContextId: number }>(
-    "Page.createIsolatedWorld",
-    {
-      frameId,
-      worldName: WORLD,
-    },
-  );
+  const { executionContextId } = await session.send("Page.createIsolatedWorld", {
+    frameId,
+    worldName: WORLD,
+  });
   // In this context only: the page's own world never sees the binding. Not awaited: the session handles
   // it before any later command, so the watcher installed next finds it.
   session.send("Runtime.addBinding", { name: BINDING, executionContextId }).catch(() => {});
@@ -368,19 +365,18 @@ function documentKey(frameId: string, document: DomDocument): string {
 }
 
 function metricsOf(session: TargetSession): Promise<Metrics> {
-  return session
-    .send<{ metrics: { name: string; value: number }[] }>("Performance.getMetrics")
-    .then(({ metrics }) => {
-      const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? -1;
-      return { key: `${value("LayoutCount")} ${value("RecalcStyleCount")}` };
-    });
+  return session.send("Performance.getMetrics").then(({ metrics }) => {
+    const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? -1;
+    return { key: `${value("LayoutCount")} ${value("RecalcStyleCount")}` };
+  });
 }
 
 async function evaluate<T>(frame: WatchedFrame, expression: string): Promise<T> {
-  const { result, exceptionDetails } = await frame.session.send<{
-    result: { value?: T };
-    exceptionDetails?: unknown;
-  }>("Runtime.evaluate", { expression, contextId: frame.contextId, returnByValue: true });
+  const { result, exceptionDetails } = await frame.session.send("Runtime.evaluate", {
+    expression,
+    contextId: frame.contextId,
+    returnByValue: true,
+  });
   if (exceptionDetails) throw new Error("the watcher failed");
   return result.value as T;
 }

@@ -143,7 +143,7 @@ function unique(matches: MatchedElement[]): MatchedElement[] {
 }
 
 async function searchRoots(session: TargetSession): Promise<SearchRoot[]> {
-  const { root } = await session.send<{ root: DomNode }>("DOM.getDocument", { depth: -1, pierce: true });
+  const { root } = await session.send("DOM.getDocument", { depth: -1, pierce: true });
   const backendIds = new Map<number, number>();
   const nodes = new Map<number, DomNode>();
   const roots: SearchRoot[] = [];
@@ -185,7 +185,7 @@ async function searchRoots(session: TargetSession): Promise<SearchRoot[]> {
 async function matchCss(root: SearchRoot, selector: string): Promise<MatchedElement[]> {
   let nodeIds: number[];
   try {
-    ({ nodeIds } = await root.session.send<{ nodeIds: number[] }>("DOM.querySelectorAll", {
+    ({ nodeIds } = await root.session.send("DOM.querySelectorAll", {
       nodeId: root.nodeId,
       selector,
     }));
@@ -206,7 +206,7 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
   if (!root.isDocument && !xpath.startsWith("//")) return [];
   // One group per evaluation: roots of a session are searched at once, and each releases only its own.
   const objectGroup = `loupe-selector-${nextGroup++}`;
-  const { object } = await root.session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+  const { object } = await root.session.send("DOM.resolveNode", {
     nodeId: root.nodeId,
     objectGroup,
   });
@@ -227,13 +227,14 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
       );
     }
     if (!result.objectId) return [];
-    const { result: properties } = await root.session.send<{
-      result: { name: string; value?: { objectId?: string } }[];
-    }>("Runtime.getProperties", { objectId: result.objectId, ownProperties: true });
+    const { result: properties } = await root.session.send("Runtime.getProperties", {
+      objectId: result.objectId,
+      ownProperties: true,
+    });
     const matches: MatchedElement[] = [];
     for (const property of properties) {
       if (!/^\d+$/.test(property.name) || !property.value?.objectId) continue;
-      const { node } = await root.session.send<{ node: { backendNodeId: number } }>("DOM.describeNode", {
+      const { node } = await root.session.send("DOM.describeNode", {
         objectId: property.value.objectId,
       });
       matches.push(matched(root, node.backendNodeId));

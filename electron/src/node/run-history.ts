@@ -63,7 +63,7 @@ export class RunHistory {
  * small; the low quality keeps a full-size image to tens of kilobytes.
  */
 async function thumbnailOf({ root }: PageSessions): Promise<string> {
-  const { data } = await root.send<{ data: string }>("Page.captureScreenshot", {
+  const { data } = await root.send("Page.captureScreenshot", {
     format: "jpeg",
     quality: 40,
   });

@@ -1,3 +1,4 @@
+import type { TargetSession } from "@loupe/core/engine";
 import type { StudioHandlers } from "../../common/studio-api.js";
 import { ElementPicker } from "../live/element-picker.js";
 import { InputEvents } from "../live/input-events.js";
@@ -25,10 +26,10 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   // Input runs in the order it was sent: the server answers requests concurrently, and a release that
   // overtook its press would be a different gesture.
   let inputQueue: Promise<unknown> = Promise.resolve();
-  const send = (method: string, params: Record<string, unknown>) => {
+  const send = (dispatch: (root: TargetSession) => Promise<unknown>) => {
     const next = inputQueue.then(async () => {
       const { root } = await context.sessionsFor(context.tabs.active());
-      await root.send(method, params);
+      await dispatch(root);
     });
     inputQueue = next.catch(() => {});
     return next;
@@ -41,19 +42,23 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
     },
     "live.stop": async () => ({ stopped: await screencast.stop("stopped by the renderer") }),
     "live.mouse": async (params) => {
-      await Promise.all(input.mouse(params).map((call) => send("Input.dispatchMouseEvent", call)));
+      await Promise.all(
+        input.mouse(params).map((call) => send((root) => root.send("Input.dispatchMouseEvent", call))),
+      );
       return OK;
     },
     "live.wheel": async (params) => {
-      await send("Input.dispatchMouseEvent", input.wheel(params));
+      const call = input.wheel(params);
+      await send((root) => root.send("Input.dispatchMouseEvent", call));
       return OK;
     },
     "live.key": async (params) => {
-      await send("Input.dispatchKeyEvent", input.key(params));
+      const call = input.key(params);
+      await send((root) => root.send("Input.dispatchKeyEvent", call));
       return OK;
     },
     "live.insertText": async ({ text }) => {
-      await send("Input.insertText", { text });
+      await send((root) => root.send("Input.insertText", { text }));
       return OK;
     },
     "live.inspect": async ({ x, y }) => ({ element: await picker.inspect(x, y) }),

@@ -59,7 +59,7 @@ export async function elementAtPoint(
       : undefined;
     if (!child || node.nodeName !== "IFRAME")
       return { session, backendNodeId: hit.backendNodeId, frameId: hit.frameId };
-    const { model } = await session.send<{ model: { content: number[] } }>("DOM.getBoxModel", {
+    const { model } = await session.send("DOM.getBoxModel", {
       backendNodeId: hit.backendNodeId,
     });
     px -= model.content[0] ?? 0;
@@ -71,7 +71,7 @@ export async function elementAtPoint(
 
 /** CDP's description of a node. */
 export async function describe(session: TargetSession, backendNodeId: number): Promise<DescribedNode> {
-  const { node } = await session.send<{ node: DescribedNode }>("DOM.describeNode", { backendNodeId });
+  const { node } = await session.send("DOM.describeNode", { backendNodeId });
   return node;
 }
 

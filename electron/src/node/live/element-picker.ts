@@ -85,7 +85,7 @@ export class ElementPicker {
   private async inspected(sessions: PageSessions, element: ElementRef): Promise<InspectedElement> {
     const description = describeElement(await describe(element.session, element.backendNodeId));
     if (element.frameId === sessions.root.targetId) return { description };
-    const { frameTree } = await element.session.send<{ frameTree: FrameTree }>("Page.getFrameTree");
+    const { frameTree } = await element.session.send("Page.getFrameTree");
     const frameUrl = findFrameUrl(frameTree, element.frameId);
     return frameUrl ? { description, frameUrl } : { description };
   }

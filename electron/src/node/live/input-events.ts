@@ -1,4 +1,4 @@
-import type { CdpParams } from "@loupe/core/engine";
+import type { Protocol } from "@loupe/core/engine";
 import type { StudioParsedParams } from "../../common/studio-api.js";
 
 type MouseButton = StudioParsedParams<"live.mouse">["button"];
@@ -16,7 +16,7 @@ export class InputEvents {
   private held = 0;
 
   /** The `Input.dispatchMouseEvent` calls for one mouse event (`click` is two). */
-  mouse(params: StudioParsedParams<"live.mouse">): CdpParams[] {
+  mouse(params: StudioParsedParams<"live.mouse">): Protocol.Input.DispatchMouseEventRequest[] {
     const { x, y, button, clickCount, modifiers } = params;
     const base = { x, y, modifiers, button, clickCount };
     const bit = BUTTON_BITS[button];
@@ -45,13 +45,13 @@ export class InputEvents {
   }
 
   /** The `Input.dispatchMouseEvent` call for a wheel turn. */
-  wheel(params: StudioParsedParams<"live.wheel">): CdpParams {
+  wheel(params: StudioParsedParams<"live.wheel">): Protocol.Input.DispatchMouseEventRequest {
     const { x, y, deltaX, deltaY, modifiers } = params;
     return { type: "mouseWheel", x, y, deltaX, deltaY, modifiers, button: "none", buttons: this.held };
   }
 
   /** The `Input.dispatchKeyEvent` call for a key. */
-  key(params: StudioParsedParams<"live.key">): CdpParams {
+  key(params: StudioParsedParams<"live.key">): Protocol.Input.DispatchKeyEventRequest {
     const { key, code, keyCode, modifiers } = params;
     // With Ctrl or Meta held a key is a shortcut, not typing: sending its text would type the letter.
     const text = params.type === "down" && !(modifiers & (CTRL | META)) ? params.text : undefined;

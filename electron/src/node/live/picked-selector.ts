@@ -29,17 +29,18 @@ export async function pickedSelector(sessions: PageSessions, element: ElementRef
 async function candidatesFor(element: ElementRef): Promise<string[]> {
   const objectGroup = "loupe-picker";
   const { session } = element;
-  const { object } = await session.send<{ object: { objectId: string } }>("DOM.resolveNode", {
+  const { object } = await session.send("DOM.resolveNode", {
     backendNodeId: element.backendNodeId,
     objectGroup,
   });
   try {
-    const { result } = await session.send<{ result: { value?: string[] } }>("Runtime.callFunctionOn", {
+    const { result } = await session.send("Runtime.callFunctionOn", {
       objectId: object.objectId,
       functionDeclaration: SELECTOR_CANDIDATES_FUNCTION,
       returnByValue: true,
     });
-    return (result.value ?? []).filter((candidate) => candidate.length > 0);
+    const candidates: string[] = result.value ?? [];
+    return candidates.filter((candidate) => candidate.length > 0);
   } finally {
     await session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
   }

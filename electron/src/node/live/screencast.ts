@@ -1,4 +1,4 @@
-import type { CdpParams, PageSessions } from "@loupe/core/engine";
+import type { PageSessions, Protocol } from "@loupe/core/engine";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { jpegSize } from "./jpeg-size.js";
@@ -12,20 +12,6 @@ export interface ScreencastSettings {
 
 /** How long a `live.start` keeps the screencast running without being renewed. */
 export const LEASE_MS = 15_000;
-
-interface ScreencastFrameEvent {
-  data: string;
-  sessionId: number;
-  metadata: {
-    offsetTop: number;
-    pageScaleFactor: number;
-    deviceWidth: number;
-    deviceHeight: number;
-    scrollOffsetX: number;
-    scrollOffsetY: number;
-    timestamp?: number;
-  };
-}
 
 interface Target {
   page: StudioPage;
@@ -115,8 +101,7 @@ export class Screencast {
     await target.sessions.root.send("Page.stopScreencast").catch(() => {});
   }
 
-  private onFrame(target: Target, params: CdpParams): void {
-    const event = params as unknown as ScreencastFrameEvent;
+  private onFrame(target: Target, event: Protocol.Page.ScreencastFrameEvent): void {
     void target.sessions.root.send("Page.screencastFrameAck", { sessionId: event.sessionId }).catch(() => {});
     if (this.target !== target) return;
     // The size sits in the first few hundred bytes; decode only the head unless it is not there.
