@@ -5,7 +5,7 @@ import type { Transport } from "../common/transport.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
 import { LAUNCH_PATH } from "../common/web-mode.js";
 import { LaunchCodes, type LaunchCode } from "./launch-codes.js";
-import { serveStaticFile } from "./static-files.js";
+import { createStaticFiles } from "./static-files.js";
 import { STUDIO_WEB_LIMITS, type StudioWebLimits } from "./web-server-limits.js";
 import { acceptStudioSockets } from "./websocket-transport.js";
 
@@ -50,6 +50,11 @@ export async function startStudioWebServer(options: {
   const hosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const launchCodes = new LaunchCodes(token);
   const origins = () => hosts().map((host) => `http://${host}`);
+  const staticFiles = createStaticFiles(options.rendererDir);
+  const uiHeaders = () => ({
+    "content-security-policy": contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+    "referrer-policy": "no-referrer",
+  });
   const server = createLimitedServer(limits, (request, response) => {
     if (!hosts().includes(request.headers.host ?? "")) {
       response.writeHead(421, { "content-type": "text/plain; charset=utf-8" }).end("Wrong host");
@@ -67,10 +72,11 @@ export async function startStudioWebServer(options: {
       void launchCodes.answer(request, response, origins()).catch(() => response.destroy());
       return;
     }
-    void serveStaticFile(options.rendererDir, target, request, response, {
-      "content-security-policy": contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
-      "referrer-policy": "no-referrer",
-    }).catch(() => response.destroy());
+    try {
+      staticFiles(request, response, uiHeaders());
+    } catch {
+      response.destroy();
+    }
   });
   const sockets = acceptStudioSockets(server, {
     token,
