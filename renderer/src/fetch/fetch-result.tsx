@@ -1,8 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { StudioResult } from "@loupe/studio/common";
 import { JsonTree } from "../components/json-tree/json-tree.js";
 import { CopyButton } from "../export/copy-button.js";
-import { MarkdownView } from "./markdown-view.js";
+
+// The markdown parser (marked, 50 kB) loads with the first rendered markdown, not with the Studio.
+const MarkdownView = lazy(() =>
+  import("./markdown-view.js").then((module) => ({ default: module.MarkdownView })),
+);
 
 type Fetched = StudioResult<"fetch.run">;
 type Format = "raw" | "markdown" | "json";
@@ -80,7 +84,9 @@ function FetchContent({ result, format }: { result: Fetched; format: Format }) {
         <CopyButton text={content} label="Copy content" />
       )}
       {markdown && view === "rendered" ? (
-        <MarkdownView markdown={content} />
+        <Suspense fallback={<article className="markdown-view" aria-label="Rendered markdown" aria-busy />}>
+          <MarkdownView markdown={content} />
+        </Suspense>
       ) : (
         <pre className="fetch-raw" aria-label="Raw content">
           {content}
