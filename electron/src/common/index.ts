@@ -7,3 +7,4 @@ export { createStudioClient, type StudioClient } from "./studio-client.js";
 export { createInMemoryTransportPair } from "./in-memory-transport.js";
 export { isStudioMessage, type StudioMessage, type Transport } from "./transport.js";
 export { LAUNCH_PATH, STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "./web-mode.js";
+export { NOT_HTTP, notAWebAddress } from "./navigation-messages.js";

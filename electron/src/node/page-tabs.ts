@@ -1,4 +1,5 @@
 import type { Client } from "@loupe/core";
+import { navigationError } from "../common/navigation-messages.js";
 import { StudioError } from "../common/studio-error.js";
 import type { PageInfo } from "../common/studio-api.js";
 
@@ -17,6 +18,8 @@ export class PageTabs {
   private readonly listeners = new Set<(change: TabChange) => void>();
   private readonly byId = new Map<string, StudioPage>();
   private readonly ids = new WeakMap<StudioPage, string>();
+  /** The last failed navigation of a tab showing the browser's error page: what was asked, and why. */
+  private readonly failures = new WeakMap<StudioPage, { url: string; error: string }>();
   private nextId = 1;
   private activeId: string | undefined;
 
@@ -37,7 +40,17 @@ export class PageTabs {
     });
     // A page navigates by itself (links, redirects, scripts), not only through session.navigate.
     page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame()) this.notify("navigated", id, page);
+      if (frame !== page.mainFrame()) return;
+      if (!isErrorPage(frame.url())) this.failures.delete(page);
+      this.notify("navigated", id, page);
+    });
+    // A navigation that fails (a typed address or a link) leaves the browser's error page: keep what was
+    // asked for and why, so the tab shows that instead of `chrome-error://`. A stopped one leaves none.
+    page.on("requestfailed", (request) => {
+      const errorText = request.failure()?.errorText ?? "";
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+      if (/ERR_ABORTED/.test(errorText)) return;
+      this.failed(page, request.url(), navigationError(errorText, request.url()).message);
     });
     page.on("load", () => this.notify("navigated", id, page));
     this.notify("opened", id, page);
@@ -48,6 +61,13 @@ export class PageTabs {
   onChange(listener: (change: TabChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Records why a tab's navigation to `url` failed; shown while the tab is on the error page. */
+  failed(page: StudioPage, url: string, error: string): void {
+    this.failures.set(page, { url, error });
+    const id = this.ids.get(page);
+    if (id) this.notify("navigated", id, page);
   }
 
   /** Makes a tracked page the active one. */
@@ -79,7 +99,17 @@ export class PageTabs {
     const title = await page.title().catch(() => "");
     // Read after the await: descriptions are sent as events, and one that waited on its title must not
     // carry an older active tab than one sent after it.
-    return { pageId, url: page.url(), title, active: pageId === this.activeId };
+    const url = page.url();
+    if (!isErrorPage(url)) return { pageId, url, title, active: pageId === this.activeId };
+    // The browser's error page is no address anyone typed: show the one asked for and the reason.
+    const failure = this.failures.get(page);
+    return {
+      pageId,
+      url: failure?.url ?? "",
+      title: failure ? title : "",
+      active: pageId === this.activeId,
+      error: failure?.error ?? "The page could not be opened.",
+    };
   }
 
   /** Every open tab's page, in the order they were opened. */
@@ -95,4 +125,9 @@ export class PageTabs {
   private notify(kind: TabChange["kind"], pageId: string, page: StudioPage): void {
     for (const listener of this.listeners) listener({ kind, pageId, page });
   }
+}
+
+/** Chromium's page for a navigation that failed. */
+function isErrorPage(url: string): boolean {
+  return url.startsWith("chrome-error:");
 }

@@ -1,25 +1,35 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { StudioParams } from "@loupe/studio/common";
-import { addressToUrl } from "./address-url.js";
+import { parseAddress } from "./address-url.js";
 
 type NavigateTo = StudioParams<"session.navigate">["to"];
 
-/** Back, forward, reload and the address of the active tab; Enter goes to what was typed. */
+/**
+ * Back, forward, reload (Stop while a navigation is under way) and the address of the active tab;
+ * Enter goes to what was typed, or says why it is no address.
+ */
 export function AddressBar({
   url,
-  busy,
+  loading,
   onNavigate,
+  onStop,
+  onInvalid,
 }: {
   url: string;
-  busy: boolean;
+  loading: boolean;
   onNavigate: (to: NavigateTo) => void;
+  onStop: () => void;
+  onInvalid: (message: string) => void;
 }) {
   const [typed, setTyped] = useState(url);
   // The tab navigated (a link, a script, back): show where it is now.
   useEffect(() => setTyped(url), [url]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (typed.trim()) onNavigate({ url: addressToUrl(typed) });
+    if (!typed.trim()) return;
+    const address = parseAddress(typed);
+    if ("error" in address) onInvalid(address.error);
+    else onNavigate({ url: address.url });
   };
   return (
     <form className="address-bar" role="search" aria-label="Address" onSubmit={submit}>
@@ -29,16 +39,22 @@ export function AddressBar({
       <button type="button" aria-label="Forward" title="Forward" onClick={() => onNavigate("forward")}>
         →
       </button>
-      <button type="button" aria-label="Reload" title="Reload" onClick={() => onNavigate("reload")}>
-        ⟳
-      </button>
+      {loading ? (
+        <button type="button" aria-label="Stop" title="Stop loading" onClick={onStop}>
+          ✕
+        </button>
+      ) : (
+        <button type="button" aria-label="Reload" title="Reload" onClick={() => onNavigate("reload")}>
+          ⟳
+        </button>
+      )}
       <input
         aria-label="Address"
         data-region-entry=""
         value={typed}
         spellCheck={false}
         placeholder="Type a URL and press Enter"
-        aria-busy={busy}
+        aria-busy={loading}
         onChange={(event) => setTyped(event.target.value)}
       />
     </form>

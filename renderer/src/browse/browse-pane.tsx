@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { StudioEvent, StudioParams } from "@loupe/studio/common";
+import { StudioError, type PageInfo, type StudioEvent, type StudioParams } from "@loupe/studio/common";
 import { useStudio, useStudioEvent } from "../api/studio-context.js";
 import { useStudioState } from "../state/studio-state.js";
 import { AddressBar } from "./address-bar.js";
@@ -19,22 +19,34 @@ export function BrowsePane() {
   const client = useStudio();
   const { state, dispatch } = useStudioState();
   const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
   const opened = useRef(false);
+  // Only the latest navigation speaks: an earlier one it replaced (or Stop ended) says nothing.
+  const latest = useRef(0);
   const active = state.pages.find((page) => page.active);
 
-  const run = useCallback(async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
+  const run = useCallback(
+    async (work: () => Promise<PageInfo | undefined>, { keep = false } = {}) => {
+      const mine = ++latest.current;
+      setLoading(true);
       setError(undefined);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+      try {
+        const page = await work();
+        if (!page) return;
+        dispatch({ type: "page.changed", page });
+        if (keep && !isBlank(page.url) && !page.error)
+          dispatch({ type: "workspace.patch", patch: { url: page.url } });
+      } catch (failure) {
+        if (mine !== latest.current) return;
+        if (failure instanceof StudioError && failure.code === "navigation_stopped") return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+      } finally {
+        if (mine === latest.current) setLoading(false);
+      }
+    },
+    [dispatch],
+  );
 
   useEffect(() => {
     if (opened.current) return;
@@ -44,9 +56,9 @@ export function BrowsePane() {
       dispatch({ type: "pages.set", pages });
       const current = pages.find((page) => page.active);
       const url = state.workspace.url;
-      if (!current) dispatch({ type: "page.changed", page: await client.call("session.open", { url }) });
-      else if (isBlank(current.url))
-        dispatch({ type: "page.changed", page: await client.call("session.navigate", { to: { url } }) });
+      if (!current) return client.call("session.open", { url });
+      if (isBlank(current.url)) return client.call("session.navigate", { to: { url } });
+      return undefined;
     });
   }, [client, dispatch, run, state.workspace.url]);
 
@@ -70,15 +82,18 @@ export function BrowsePane() {
   );
 
   const navigate = (to: StudioParams<"session.navigate">["to"]) =>
-    void run(async () => {
-      const page = await client.call("session.navigate", { to });
-      dispatch({ type: "page.changed", page });
-      if (!isBlank(page.url)) dispatch({ type: "workspace.patch", patch: { url: page.url } });
-    });
-  const activate = (pageId: string) =>
-    void run(async () =>
-      dispatch({ type: "page.changed", page: await client.call("session.activate", { pageId }) }),
-    );
+    void run(() => client.call("session.navigate", { to }), { keep: true });
+  const stop = () => {
+    latest.current++;
+    setLoading(false);
+    client.call("session.stop", {}).catch((failure: unknown) => setError(String(failure)));
+  };
+  const invalid = (message: string) => {
+    latest.current++;
+    setLoading(false);
+    setError(message);
+  };
+  const activate = (pageId: string) => void run(() => client.call("session.activate", { pageId }));
   const onPicked = (pick: PickResult) => {
     dispatch({ type: "picked", picked: { selector: pick.selector, snapshot: pick.snapshot } });
     setPicking(false);
@@ -88,11 +103,20 @@ export function BrowsePane() {
     setPicking(!picking);
   };
 
+  // A failed navigation of the tab (typed here, or a link it followed) shows until the next one starts.
+  const shownError = error ?? (loading ? undefined : active?.error);
+
   return (
     <div className="browse-pane">
       <TabStrip pages={state.pages} onActivate={activate} />
       <div className="browse-toolbar">
-        <AddressBar url={active?.url ?? ""} busy={busy} onNavigate={navigate} />
+        <AddressBar
+          url={active?.url ?? ""}
+          loading={loading}
+          onNavigate={navigate}
+          onStop={stop}
+          onInvalid={invalid}
+        />
         <button
           type="button"
           aria-pressed={picking}
@@ -102,9 +126,10 @@ export function BrowsePane() {
           Pick
         </button>
       </div>
-      {error && (
+      {loading && <div className="browse-loading" role="progressbar" aria-label="Loading the page" />}
+      {shownError && (
         <p className="browse-error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
       <LiveView picking={picking} onPicked={onPicked} />

@@ -13,6 +13,14 @@ export const browseMethods = {
     }),
     result: pageInfoSchema,
   },
+  /**
+   * Stops the active tab's navigation or loading (the browser's Stop). A `session.navigate` under way
+   * rejects with `navigation_stopped`.
+   */
+  "session.stop": {
+    params: z.strictObject({}),
+    result: z.object({ stopped: z.boolean() }),
+  },
   "session.pages": {
     params: z.strictObject({}),
     result: z.object({ pages: z.array(pageInfoSchema) }),

@@ -12,6 +12,11 @@ export const pageInfoSchema = z.object({
   url: z.string(),
   title: z.string(),
   active: z.boolean(),
+  /**
+   * Why the tab shows no page: its last navigation failed. `url` is then the address that was asked for,
+   * never the browser's `chrome-error://` page.
+   */
+  error: z.string().optional(),
 });
 
 /** Model work one run cost. */

@@ -1,13 +1,16 @@
 import { takeSnapshot } from "@loupe/core/engine";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import type { StudioHandlers } from "../../common/studio-api.js";
+import { navigationError, navigationStopped } from "../../common/navigation-messages.js";
+import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 
 type BrowseHandlers = Pick<
   StudioHandlers,
-  "session.open" | "session.navigate" | "session.pages" | "session.activate" | "snapshot.get"
+  "session.open" | "session.navigate" | "session.stop" | "session.pages" | "session.activate" | "snapshot.get"
 >;
+
+type NavigateTo = StudioParsedParams<"session.navigate">["to"];
 
 const ELEMENT_LINE = /^\s*\[\d+-\d+\] /;
 
@@ -23,23 +26,46 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     if (kind === "closed") context.emit("session.pageClosed", { pageId });
     else void changed(page).catch(() => {});
   });
+  // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
+  const underway = new Map<StudioPage, AbortController>();
+  const navigate = async (page: StudioPage, to: NavigateTo) => {
+    underway.get(page)?.abort();
+    const stop = new AbortController();
+    underway.set(page, stop);
+    const url = typeof to === "string" ? page.url() : to.url;
+    const stopped = new Promise<never>((_, reject) =>
+      stop.signal.addEventListener("abort", () => reject(navigationStopped())),
+    );
+    stopped.catch(() => {});
+    const going = go(page, to);
+    going.catch(() => {}); // a stopped navigation's late failure is nobody's error
+    try {
+      await Promise.race([going, stopped]);
+    } catch (error) {
+      if (stop.signal.aborted) throw navigationStopped();
+      const failure = navigationError(error, url);
+      context.tabs.failed(page, url, failure.message);
+      throw failure;
+    } finally {
+      if (underway.get(page) === stop) underway.delete(page);
+    }
+    return changed(page);
+  };
   return {
     "session.open": async ({ url }) => {
       const page = await context.client().context.newPage();
       context.tabs.activate(context.tabs.track(page));
-      await page.goto(url, { waitUntil: "load" });
-      return changed(page);
+      return navigate(page, { url });
     },
-    "session.navigate": async ({ to }) => {
+    "session.navigate": ({ to }) => navigate(context.tabs.active(), to),
+    "session.stop": async () => {
       const page = context.tabs.active();
-      // A history step may be served from the back/forward cache, which fires no new "load": wait for
-      // the commit, then for the document to be complete (Playwright's load state misses a restore).
-      if (to === "back") await page.goBack({ waitUntil: "commit" });
-      else if (to === "forward") await page.goForward({ waitUntil: "commit" });
-      else if (to === "reload") await page.reload({ waitUntil: "load" });
-      else await page.goto(to.url, { waitUntil: "load" });
-      await page.waitForFunction("document.readyState === 'complete'");
-      return changed(page);
+      const navigation = underway.get(page);
+      navigation?.abort();
+      // The browser's own Stop: cancels the request in flight, or the loading of a committed page. Sent
+      // through the page's shared sessions, like every other CDP call of the Studio.
+      await (await context.sessionsFor(page)).root.send("Page.stopLoading");
+      return { stopped: Boolean(navigation) };
     },
     "session.pages": async () => ({ pages: await context.tabs.list() }),
     "session.activate": async ({ pageId }) => {
@@ -69,4 +95,17 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
       };
     },
   };
+}
+
+/**
+ * One navigation to its end. A history step may be served from the back/forward cache, which fires no
+ * new "load": wait for the commit, then for the document to be complete (Playwright's load state misses
+ * a restore).
+ */
+async function go(page: StudioPage, to: NavigateTo): Promise<void> {
+  if (to === "back") await page.goBack({ waitUntil: "commit" });
+  else if (to === "forward") await page.goForward({ waitUntil: "commit" });
+  else if (to === "reload") await page.reload({ waitUntil: "load" });
+  else await page.goto(to.url, { waitUntil: "load" });
+  await page.waitForFunction("document.readyState === 'complete'");
 }
