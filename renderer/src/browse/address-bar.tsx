@@ -40,7 +40,16 @@ export function AddressBar({
         →
       </button>
       {loading ? (
-        <button type="button" aria-label="Stop" title="Stop loading" onClick={onStop}>
+        <button
+          type="button"
+          aria-label="Stop"
+          title="Stop loading"
+          onClick={() => {
+            // As a browser does: the bar goes back to the address of the page the tab still shows.
+            setTyped(url);
+            onStop();
+          }}
+        >
           ✕
         </button>
       ) : (
