@@ -28,7 +28,14 @@ export function SnapshotPanel() {
     try {
       const result = await client.call("snapshot.get", {});
       setSnapshot({ ...result, url: activeUrl });
-      setMessage(undefined);
+      setMessage(
+        result.complete
+          ? undefined
+          : {
+              text: "The page was still loading when it was read: this snapshot may be incomplete. Refresh once it has loaded.",
+              error: true,
+            },
+      );
       setSelected(undefined);
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), error: true });

@@ -41,6 +41,11 @@ export const browseMethods = {
       /** The text's length in o200k_base tokens (GPT-4o and later): roughly what a model call costs. */
       tokens: z.number().int().nonnegative(),
       ms: z.number().nonnegative(),
+      /**
+       * False when the page was still loading after the Studio waited for it: the snapshot may miss
+       * what arrives later.
+       */
+      complete: z.boolean(),
     }),
   },
 } as const;

@@ -2,6 +2,7 @@ import { takeSnapshot } from "@loupe/core/engine";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { navigationError, navigationStopped } from "../../common/navigation-messages.js";
 import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
+import { pageLoaded } from "../page-loaded.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -76,6 +77,8 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     "snapshot.get": async ({ selector, ignoreSelectors }) => {
       const started = performance.now();
       const page = context.tabs.active();
+      // A tab shows its page from the commit on, long before a long page has arrived: read it whole.
+      const complete = await pageLoaded(page);
       // Keep the snapshot, so `live.highlight` can find an id the snapshot view shows (ids carry frame
       // ordinals, which belong to the sessions that read them: the client's, which every run shares).
       const snapshot = await takeSnapshot(await context.sessionsFor(page), {
@@ -92,6 +95,7 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
         elementCount,
         tokens: countTokens(text),
         ms: performance.now() - started,
+        complete,
       };
     },
   };
