@@ -1,6 +1,7 @@
 import type { StudioResult } from "@loupe/studio/common";
 import { JsonTree } from "../components/json-tree/json-tree.js";
 import { formatJsonPath } from "../components/json-tree/json-path.js";
+import { useStudioState } from "../state/studio-state.js";
 import type { RunState } from "./use-extract-run.js";
 
 /** What the last run gave: the data as a tree, where it missed the schema, and what it cost. */
@@ -50,8 +51,15 @@ export function ExtractResults({ state, noKeyHint }: { state: RunState; noKeyHin
 
 function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
   const { metrics, validationIssues } = answer;
+  const active = useStudioState().state.pages.find((page) => page.active);
+  // The data stays after the tab moves on: say so, or it reads as the new page's.
+  const elsewhere = active !== undefined && (active.pageId !== answer.pageId || active.url !== answer.url);
   return (
     <div className="extract-done">
+      <p className={elsewhere ? "extract-source elsewhere" : "extract-source"} aria-label="Result source">
+        {elsewhere ? <strong>From another page:</strong> : "From"} <code>{answer.url}</code>
+        {elsewhere && " (not the page shown now: run again to read it)."}
+      </p>
       <dl className="extract-metrics" aria-label="Run metrics">
         <div>
           <dt>Tokens</dt>

@@ -38,6 +38,9 @@ export const extractMethods = {
     }),
     result: z.object({
       runId: z.string(),
+      /** The tab the data came from, and its address when the run read it. */
+      pageId: z.string(),
+      url: z.string(),
       /** The data; when `validationIssues` is set, the value the model produced that missed the schema. */
       result: z.unknown(),
       metrics: runMetricsSchema,

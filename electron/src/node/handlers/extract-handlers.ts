@@ -2,6 +2,7 @@ import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
 import { abortOnTimeout, beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
 import type { StudioHandlers, StudioParsedParams, StudioResult } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
+import { pageLoaded } from "../page-loaded.js";
 import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
@@ -51,6 +52,7 @@ async function extractRun(
   runs.set(runId, controller);
   const cancelTimeout = abortOnTimeout(controller, "extract", options.timeout);
   const page = context.tabs.active();
+  const source = { pageId: context.tabs.track(page), url: page.url() };
   const started = new Date();
   const startedMs = performance.now();
   let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
@@ -58,7 +60,7 @@ async function extractRun(
   const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) =>
     // Fire and forget: the thumbnail takes a screenshot, and the answer should not wait for it.
     void context.history
-      .record({ kind: "extract", started, url: page.url(), input: params, outcome, metrics: metrics(), page })
+      .record({ kind: "extract", started, url: source.url, input: params, outcome, metrics: metrics(), page })
       .catch(() => {});
   context.emit("run.progress", { runId, stage: "started" });
   const cancelled = new Promise<never>((_, reject) =>
@@ -74,6 +76,8 @@ async function extractRun(
   try {
     const work = (async () => {
       const jsonSchema = schema?.kind === "zod" ? await evaluateZod(sandbox, schema.source) : schema?.value;
+      // A run started while the tab is still loading reads the page once it has arrived.
+      await pageLoaded(page);
       const { model, selector, ignoreSelectors, screenshot } = options;
       const begun = await beginEngineExtract(
         {
@@ -112,7 +116,7 @@ async function extractRun(
     const done = metrics();
     context.emit("run.progress", { runId, stage: "finished", ms: done.ms });
     record({ ok: true, output: result });
-    return { runId, result, metrics: done };
+    return { runId, ...source, result, metrics: done };
   } catch (error) {
     const stage =
       controller.signal.aborted && !(error instanceof ExtractTimeoutError) ? "cancelled" : "failed";
@@ -122,6 +126,7 @@ async function extractRun(
     if (error instanceof SchemaValidationError)
       return {
         runId,
+        ...source,
         result: error.received,
         metrics: metrics(),
         validationIssues: error.issues.map((i) => ({ path: i.path, message: i.message })),

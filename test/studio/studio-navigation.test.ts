@@ -1,0 +1,180 @@
+/**
+ * Navigation feedback and results that say where they came from, on the real UI: an address that is no
+ * address, a refused connection and a stopped navigation each get one plain sentence (no ANSI, no call
+ * log, never `chrome-error://`); a loading bar and Stop while a navigation is under way; a schema miss
+ * counts the model calls it made; a result names its page and is marked after navigating; the snapshot
+ * of a page still streaming in waits for the whole page.
+ */
+import { createServer, type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogHtml, catalogProduct } from "../support/catalog-site.js";
+import { setSchema } from "../support/schema-editor-input.js";
+import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+
+const CARDS = 3_000;
+
+/** A loopback port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("navigation feedback and result sources in the Studio", () => {
+  let h: StudioHarness;
+  let demoUrl: string;
+  let refusedUrl: string;
+  /** Whether the browser dropped the request the hanging page holds. */
+  const hanging = { closed: false };
+
+  beforeAll(async () => {
+    h = await startStudioHarness();
+    ({ demoUrl } = await h.studio.service.handlers["app.info"]({}));
+    h.servers.route("/hang.html", (req) => {
+      hanging.closed = false;
+      req.socket.once("close", () => (hanging.closed = true));
+      // Never answers (the response is left open): the navigation stays under way until Stop.
+    });
+    // A long catalog that streams in two halves: the tab commits on the first, the rest comes later.
+    const html = catalogHtml(CARDS, { compact: true });
+    const cut = html.indexOf('<div class="product-card', Math.floor(html.length / 2));
+    h.servers.route("/streaming/", (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.write(html.slice(0, cut));
+      setTimeout(() => res.end(html.slice(cut)), 6_000);
+    });
+    // The same first half, and then nothing: the page never finishes loading.
+    h.servers.route("/never-ends/", (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.write(html.slice(0, cut));
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const address = () => h.ui.getByRole("textbox", { name: "Address" });
+  const alert = () => h.ui.locator(".browse-error");
+  const activeUrl = async () =>
+    (await h.studio.service.handlers["session.pages"]({})).pages.find((page) => page.active)?.url;
+
+  async function go(typed: string): Promise<void> {
+    await address().fill(typed);
+    await address().press("Enter");
+  }
+
+  it("says words are not a web address, and opens nothing", async () => {
+    await go("hello world");
+    await expect
+      .poll(() => alert().textContent())
+      .toBe('"hello world" is not a web address: type one like example.com or https://example.com/page.');
+    expect(await address().inputValue()).toBe("hello world");
+    expect(await activeUrl()).toBe(demoUrl);
+  });
+
+  it("says a refused connection in one sentence and keeps the typed address", async () => {
+    const port = await closedPort();
+    const typed = `127.0.0.1:${port}/shop`;
+    await go(typed);
+    await expect
+      .poll(() => alert().textContent(), { timeout: 30_000 })
+      .toBe(`127.0.0.1:${port} refused the connection: nothing is listening at that address and port.`);
+    const text = (await alert().textContent()) ?? "";
+    expect(text).not.toMatch(/Call log|page\.goto|net::/);
+    expect(text).not.toContain("\u001b");
+    // The tab is on the browser's error page; the bar shows what was asked for, never chrome-error://.
+    refusedUrl = `http://127.0.0.1:${port}/shop`;
+    await expect.poll(() => address().inputValue()).toBe(refusedUrl);
+    expect(await h.ui.getByRole("tablist", { name: "Browser tabs" }).textContent()).not.toContain(
+      "chrome-error",
+    );
+    await h.screenshot("navigation-refused");
+  });
+
+  it("shows loading and Stop while a navigation is under way; Stop ends it and clears the old error", async () => {
+    await go(`${h.servers.originA}/hang.html`);
+    // The refused navigation's error is gone as soon as the new one starts.
+    await h.ui.getByRole("progressbar", { name: "Loading the page" }).waitFor();
+    expect(await alert().count()).toBe(0);
+    expect(await address().getAttribute("aria-busy")).toBe("true");
+    await h.screenshot("navigation-loading");
+
+    await h.ui.getByRole("button", { name: "Stop" }).click();
+    await h.ui.getByRole("button", { name: "Reload" }).waitFor();
+    expect(await h.ui.getByRole("progressbar", { name: "Loading the page" }).count()).toBe(0);
+    // The tab still shows the refused page: the bar goes back to its address, and its reason shows again.
+    expect(await address().inputValue()).toBe(refusedUrl);
+    expect(await alert().textContent()).toMatch(/refused the connection/);
+    // Stop really stops: the browser dropped the request the page server was holding.
+    await expect.poll(() => hanging.closed, { timeout: 10_000 }).toBe(true);
+  });
+
+  it("counts the model calls and tokens of a schema miss", async () => {
+    await go(demoUrl);
+    await expect.poll(() => address().inputValue()).toBe(demoUrl);
+    await expect.poll(activeUrl).toBe(demoUrl);
+    const form = h.ui.getByRole("form", { name: "Extract" });
+    await form.getByLabel("Instruction").fill("the first book's title");
+    await setSchema(h.ui, "const schema = z.object({ title: z.string() });");
+    await expect
+      .poll(() => h.ui.locator(".schema-editor-host .squiggly-error").count(), { timeout: 30_000 })
+      .toBe(0);
+    // Wrong twice: the answer and the repair turn both miss the schema.
+    h.model.reset();
+    h.model.enqueue(
+      { json: { title: 1 }, usage: { input: 300, output: 7 } },
+      { json: { title: 2 }, usage: { input: 310, output: 8 } },
+    );
+    await h.ui.locator(".schema-editor-host .view-lines").click();
+    await h.ui.keyboard.press("ControlOrMeta+Enter");
+    await h.ui.getByRole("list", { name: "Validation issues" }).waitFor({ timeout: 30_000 });
+    const metrics = h.ui.getByLabel("Run metrics");
+    expect(await metrics.textContent()).toMatch(/Model calls\s*2(?!\d)/);
+    expect(await metrics.textContent()).toMatch(/610 in \/ 15 out/);
+    expect(h.model.requests).toHaveLength(2);
+    expect(await h.ui.getByLabel("Result source").textContent()).toBe(`From ${demoUrl}`);
+  });
+
+  it("marks the result as another page's after navigating", async () => {
+    await go(`${h.servers.originA}/frames-shadow/`);
+    const source = h.ui.getByLabel("Result source");
+    await expect.poll(() => source.textContent(), { timeout: 30_000 }).toMatch(/^From another page:/);
+    expect(await source.textContent()).toContain(demoUrl);
+    await h.screenshot("result-from-another-page");
+  });
+
+  it("reads the whole of a long page that is still arriving", { timeout: 120_000 }, async () => {
+    await h.ui.getByRole("tab", { name: "Snapshot", exact: true }).click();
+    await go(`${h.servers.originA}/streaming/`);
+    const stats = h.ui.getByLabel("Snapshot size");
+    const lines = h.ui.getByRole("list", { name: "Snapshot" });
+    // The panel reads when the tab's address changes, which is at the commit, with half the cards in.
+    await expect
+      .poll(async () => (await lines.textContent())?.includes(catalogProduct(CARDS).title), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    expect(await stats.textContent()).toMatch(/elements/);
+    expect(await h.ui.locator(".snapshot-message").count()).toBe(0);
+  });
+
+  it(
+    "says the snapshot may be incomplete when the page is still loading after the wait",
+    { timeout: 120_000 },
+    async () => {
+      await go(`${h.servers.originA}/never-ends/`);
+      const note = h.ui.locator(".snapshot-message");
+      await expect
+        .poll(() => note.textContent(), { timeout: 60_000 })
+        .toBe(
+          "The page was still loading when it was read: this snapshot may be incomplete. Refresh once it has loaded.",
+        );
+      expect(await h.ui.getByRole("list", { name: "Snapshot" }).textContent()).toContain(
+        catalogProduct(1).title,
+      );
+      await h.ui.getByRole("button", { name: "Stop" }).click();
+    },
+  );
+});
