@@ -93,9 +93,11 @@ describe("browsing in the Studio", () => {
 
     await address.fill("ftp://files.example");
     await address.press("Enter");
-    await expect(h.ui.getByRole("alert").filter({ hasText: "to.url" }).textContent()).resolves.toContain(
-      "Invalid params",
+    // Another scheme is refused in the address bar with what to type instead; nothing is sent.
+    await expect(h.ui.locator(".browse-error").textContent()).resolves.toBe(
+      "The Studio opens http and https pages only: start the address with https:// or http://.",
     );
+    expect(await address.inputValue()).toBe("ftp://files.example");
   });
 
   it("clicks the page through the live view, and brings a tab the page opens to the front", async () => {
