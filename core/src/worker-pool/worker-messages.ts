@@ -17,3 +17,13 @@ export type WorkerReplyMessage<Result> =
 export interface WorkerReadyMessage {
   ready: true;
 }
+
+/**
+ * From a worker to the pool, for each task, when the pool's `preparesTasks` is set: the worker has done
+ * its preparation for the task (see `serveWorkerTasks`' `prepare`) and starts it; its deadline counts
+ * from here.
+ */
+export interface WorkerStartedMessage {
+  id: number;
+  started: true;
+}

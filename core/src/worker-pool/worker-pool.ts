@@ -3,16 +3,22 @@
  * page, compiling or applying a caller's JSON Schema). In the caller's own thread such work would stall
  * every other request; in a worker it costs only that worker. Each task gets a deadline, counted from
  * when a worker takes it: past it the pool terminates the worker, rejects with `deadline_exceeded` and
- * starts a fresh one. Workers are reused, so a task does not pay a thread start.
+ * starts a fresh one. Workers are reused, so a task does not pay a thread start. A worker's start (and,
+ * for a pool whose workers prepare each task, each preparation) has its own limit, off the task's clock.
  *
  * Waiting tasks queue per key (a project) and are served round-robin across keys, so one caller's burst
  * cannot starve another's. A task whose `signal` aborts (its request went away, its timeout passed)
  * leaves the queue, or, already running, has its worker stopped: nobody pays for work no one awaits.
  */
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { FairQueue } from "./fair-queue.js";
-import type { WorkerReadyMessage, WorkerReplyMessage, WorkerTaskMessage } from "./worker-messages.js";
+import type {
+  WorkerReadyMessage,
+  WorkerReplyMessage,
+  WorkerStartedMessage,
+  WorkerTaskMessage,
+} from "./worker-messages.js";
 import type { WorkerScript } from "./worker-script.js";
 
 /** Why a pooled task did not produce a result. */
@@ -53,6 +59,24 @@ export interface WorkerPoolOptions {
   deadlineMs: number;
   /** Heap limit per worker in MB (default 512): a task that needs more fails alone. */
   maxHeapMb?: number;
+  /** Node's finer limits for each worker (young generation, stack); `maxHeapMb` wins for the old one. */
+  resourceLimits?: WorkerOptions["resourceLimits"];
+  /**
+   * How long a worker may take to be ready for a task (default 60 s): to load its code, and with
+   * `preparesTasks` to prepare each task. Past it the task fails with `worker_failed` and the worker is
+   * replaced.
+   */
+  startTimeoutMs?: number;
+  /**
+   * The worker prepares for each task off the clock (`serveWorkerTasks`' `prepare`) and says when it
+   * starts: the task's deadline counts from then, and only `startTimeoutMs` bounds the preparation.
+   */
+  preparesTasks?: boolean;
+  /**
+   * What each worker gets at start (`workerData`), its environment, and whether its output is kept from
+   * the process's own (`stdout`/`stderr`: true captures it).
+   */
+  thread?: Pick<WorkerOptions, "workerData" | "env" | "stdout" | "stderr">;
 }
 
 /** How one task runs. */
@@ -84,7 +108,7 @@ interface Slot<Request, Result> {
 }
 
 const SHARED_KEY = "";
-/** How long a worker may take to load its code before it counts as failed. */
+/** How long a worker may take to load its code, unless the pool says, before it counts as failed. */
 const START_TIMEOUT_MS = 60_000;
 
 /** A pool of worker threads that each run one task at a time (see the file comment). */
@@ -165,28 +189,35 @@ export class WorkerPool<Request, Result> {
           continue;
         }
         slot.task = task;
-        if (slot.ready) this.startDeadline(slot, task);
-        // A worker still starting has the task waiting in its port; the deadline starts when it is ready.
-        else slot.timer = setTimeout(() => this.failStart(slot), START_TIMEOUT_MS);
+        if (slot.ready && !this.options.preparesTasks) this.startDeadline(slot, task);
+        // A worker still starting (or preparing) has the task waiting in its port; the deadline starts
+        // when it is ready (or says it started the task).
+        else slot.timer = setTimeout(() => this.failStart(slot), this.startTimeoutMs);
         slot.worker.postMessage(task.message);
       }
     }
   }
 
   private startWorker(slot: Slot<Request, Result>): Worker {
-    const { script } = this.options;
+    const { script, thread, resourceLimits } = this.options;
     const worker = new Worker(script.url, {
+      ...thread,
       eval: script.eval,
       // Not the parent's flags: some break a worker (`--input-type` of a `node -e`).
       execArgv: script.execArgv ?? [],
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
+      resourceLimits: { ...resourceLimits, maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
     slot.ready = false;
-    worker.on("message", (reply: WorkerReplyMessage<Result> | WorkerReadyMessage) => {
+    worker.on("message", (reply: WorkerReplyMessage<Result> | WorkerReadyMessage | WorkerStartedMessage) => {
       if (slot.worker !== worker) return;
       if ("ready" in reply) {
         slot.ready = true;
-        if (slot.task) this.startDeadline(slot, slot.task);
+        if (slot.task && !this.options.preparesTasks) this.startDeadline(slot, slot.task);
+        return;
+      }
+      if ("started" in reply) {
+        if (this.options.preparesTasks && slot.task?.message.id === reply.id)
+          this.startDeadline(slot, slot.task);
         return;
       }
       if (slot.task?.message.id !== reply.id) return;
@@ -227,7 +258,7 @@ export class WorkerPool<Request, Result> {
     this.stopRunning(slot);
     settle(
       task,
-      new WorkerTaskError("worker_failed", `The worker did not start within ${START_TIMEOUT_MS} ms.`),
+      new WorkerTaskError("worker_failed", `The worker was not ready within ${this.startTimeoutMs} ms.`),
     );
     this.dispatch();
   }
@@ -279,6 +310,10 @@ export class WorkerPool<Request, Result> {
     slot.task = null;
     slot.timer = null;
     return task;
+  }
+
+  private get startTimeoutMs(): number {
+    return this.options.startTimeoutMs ?? START_TIMEOUT_MS;
   }
 
   private cancelledError(): WorkerTaskError {

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { WorkerPool, WorkerTaskError } from "@loupe/core/worker-pool";
 import type { RealmLimits } from "./quickjs-realm.js";
 import type { SchemaEvaluation } from "./sandbox-result.js";
 import { sandboxMessages } from "./sandbox-messages.js";
-import type { SandboxRequest, SandboxResponse, SandboxWorkerData } from "./sandbox-worker.js";
+import type { SandboxWorkerData } from "./sandbox-worker.js";
 
 // Both paths are relative to electron/, the same from src/node/schema-sandbox and dist/node/schema-sandbox.
 // The worker is always the compiled one: a worker thread cannot run TypeScript sources.
@@ -37,14 +37,12 @@ export const MAX_SOURCE_LENGTH = 100_000;
 /**
  * Evaluates zod sources (TypeScript) into JSON Schema, one request at a time, in a worker thread that
  * runs each in its own QuickJS realm: a wasm JavaScript engine that is handed strings and gives back
- * strings, with nothing of the host inside it (see quickjs-realm.ts). The worker stays warm between
- * requests (typescript takes a while to load); a request that overruns kills it and the next one starts
- * a new worker.
+ * strings, with nothing of the host inside it (see quickjs-realm.ts). The thread is core's worker pool
+ * of one: it stays warm between requests (typescript takes a while to load); a request that overruns
+ * kills it and the next one starts a new worker.
  */
 export class SchemaSandbox {
-  private worker: Promise<Worker> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private nextId = 1;
+  private pool: WorkerPool<string, SchemaEvaluation> | undefined;
   private readonly limits: RealmLimits;
   private readonly graceMs: number;
 
@@ -54,87 +52,53 @@ export class SchemaSandbox {
   }
 
   /** The JSON Schema of `source`, or the issues (with positions when known) that stopped it. */
-  evaluate(source: string): Promise<SchemaEvaluation> {
-    const run = this.queue.then(() => this.evaluateNow(source));
-    this.queue = run.catch(() => {});
-    return run;
+  async evaluate(source: string): Promise<SchemaEvaluation> {
+    if (source.length > MAX_SOURCE_LENGTH)
+      return { ok: false, issues: [{ message: sandboxMessages.tooLong(MAX_SOURCE_LENGTH) }] };
+    if (!existsSync(WORKER_PATH) || !existsSync(ZOD_BUNDLE_PATH)) throw new Error(sandboxMessages.notBuilt);
+    try {
+      return await this.started().run(source);
+    } catch (error) {
+      if (!(error instanceof WorkerTaskError)) throw error;
+      const message =
+        error.code === "deadline_exceeded"
+          ? sandboxMessages.timeLimit(this.limits.timeoutMs)
+          : error.code === "task_failed"
+            ? error.message
+            : sandboxMessages.sandboxStopped;
+      return { ok: false, issues: [{ message }] };
+    }
   }
 
   /** Stops the worker (a later `evaluate` starts another). */
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await (await worker.catch(() => undefined))?.terminate();
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
   }
 
-  private async evaluateNow(source: string): Promise<SchemaEvaluation> {
-    if (source.length > MAX_SOURCE_LENGTH)
-      return { ok: false, issues: [{ message: sandboxMessages.tooLong(MAX_SOURCE_LENGTH) }] };
-    const worker = await this.started();
-    const id = this.nextId++;
-    return new Promise<SchemaEvaluation>((resolve) => {
-      const stop = (message: string) => {
-        this.worker = undefined;
-        void worker.terminate();
-        finish({ ok: false, issues: [{ message }] });
-      };
-      // Until the worker has a realm ready for this request (made while the person typed, unless
-      // requests came back to back on a loaded machine), only a start-up bound applies.
-      let watchdog = setTimeout(() => stop(sandboxMessages.sandboxStopped), REALM_START_LIMIT_MS);
-      const finish = (evaluation: SchemaEvaluation) => {
-        clearTimeout(watchdog);
-        worker.off("message", onMessage);
-        worker.off("exit", onExit);
-        resolve(evaluation);
-      };
-      const onMessage = (message: SandboxResponse) => {
-        if (message.id !== id) return;
-        if ("evaluation" in message) return finish(message.evaluation);
-        clearTimeout(watchdog);
-        watchdog = setTimeout(
-          () => stop(sandboxMessages.timeLimit(this.limits.timeoutMs)),
-          this.limits.timeoutMs + this.graceMs,
-        );
-      };
-      const onExit = () => {
-        this.worker = undefined;
-        finish({ ok: false, issues: [{ message: sandboxMessages.sandboxStopped }] });
-      };
-      worker.on("message", onMessage);
-      worker.on("exit", onExit);
-      worker.postMessage({ id, source } satisfies SandboxRequest);
-    });
+  private started(): WorkerPool<string, SchemaEvaluation> {
+    return (this.pool ??= new WorkerPool({
+      script: { url: WORKER_PATH, eval: false },
+      work: "Evaluating the schema",
+      size: 1,
+      // The realm stops the code at `timeoutMs` itself; the pool kills the thread only for what the realm
+      // cannot see (one native call that never yields to the interrupt check), and the transpiling.
+      deadlineMs: this.limits.timeoutMs + this.graceMs,
+      // Until the worker has a realm ready for a request (made while the person typed, unless requests
+      // came back to back on a loaded machine), only this start-up bound applies.
+      preparesTasks: true,
+      startTimeoutMs: REALM_START_LIMIT_MS,
+      // V8's heap here holds typescript and the host side; each realm's wasm memory is capped on its own.
+      maxHeapMb: 128,
+      resourceLimits: { maxYoungGenerationSizeMb: 32 },
+      thread: {
+        workerData: { zodBundlePath: ZOD_BUNDLE_PATH, limits: this.limits } satisfies SandboxWorkerData,
+        // Defence in depth only: the boundary is the realm, and the worker shares the process anyway.
+        env: {},
+        stdout: true, // user code has no console, but keep any worker noise off the service's output
+        stderr: true,
+      },
+    }));
   }
-
-  /** The warm worker, started (and its "ready" awaited, so typescript's load time is not on the clock). */
-  private started(): Promise<Worker> {
-    this.worker ??= startWorker(this.limits);
-    const worker = this.worker;
-    worker.catch(() => {
-      if (this.worker === worker) this.worker = undefined;
-    });
-    return worker;
-  }
-}
-
-function startWorker(limits: RealmLimits): Promise<Worker> {
-  if (!existsSync(WORKER_PATH) || !existsSync(ZOD_BUNDLE_PATH))
-    return Promise.reject(new Error(sandboxMessages.notBuilt));
-  const worker = new Worker(WORKER_PATH, {
-    workerData: { zodBundlePath: ZOD_BUNDLE_PATH, limits } satisfies SandboxWorkerData,
-    // Defence in depth only: the boundary is the realm, and the worker shares the process anyway.
-    env: {},
-    // V8's heap here holds typescript and the host side; each realm's wasm memory is capped on its own.
-    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 },
-    stdout: true, // user code has no console, but keep any worker noise off the service's output
-    stderr: true,
-  });
-  worker.unref(); // an idle sandbox never keeps the process alive
-  return new Promise((resolve, reject) => {
-    worker.once("message", () => resolve(worker));
-    worker.once("error", reject);
-    worker.once("exit", (code) =>
-      reject(new Error(`The schema sandbox exited (${code}) before it was ready.`)),
-    );
-  });
 }
