@@ -69,19 +69,18 @@ export class ZodRealm {
     private readonly context: QuickJSContext,
     private readonly helpers: { describeSchema: QuickJSHandle; describeError: QuickJSHandle },
     private readonly limits: RealmLimits,
+    private readonly memory: WebAssembly.Memory,
   ) {
     runtime.setInterruptHandler(() => performance.now() > this.deadline);
   }
 
   /** A new realm with zod loaded (about 100 ms: the worker makes the next one while the person types). */
   static async create(engine: QuickJSEngine, limits: RealmLimits): Promise<ZodRealm> {
-    const variant = newVariant(releaseSync, {
-      wasmModule: engine.wasm,
-      wasmMemory: new WebAssembly.Memory({
-        initial: (16 * 1024 * 1024) / WASM_PAGE,
-        maximum: (2 * limits.memoryMb * 1024 * 1024) / WASM_PAGE,
-      }),
+    const memory = new WebAssembly.Memory({
+      initial: (16 * 1024 * 1024) / WASM_PAGE,
+      maximum: (2 * limits.memoryMb * 1024 * 1024) / WASM_PAGE,
     });
+    const variant = newVariant(releaseSync, { wasmModule: engine.wasm, wasmMemory: memory });
     const quickjs = await newQuickJSWASMModuleFromVariant(variant);
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryMb * 1024 * 1024);
@@ -97,7 +96,7 @@ export class ZodRealm {
     // Taken before any user code runs: replacing `LoupeSandbox.describeSchema` later changes nothing.
     const helper = (name: string) => context.unwrapResult(context.evalCode(`LoupeSandbox.${name}`));
     const helpers = { describeSchema: helper("describeSchema"), describeError: helper("describeError") };
-    return new ZodRealm(runtime, context, helpers, limits);
+    return new ZodRealm(runtime, context, helpers, limits, memory);
   }
 
   /** Runs `script` (plain JavaScript, the user's) and asks the realm to describe what it left. */
@@ -118,6 +117,16 @@ export class ZodRealm {
       }
       const left = context.evalCode(`typeof schema !== "undefined" ? schema : ${RESULT_GLOBAL}`, "loupe.js");
       if (left.error) return this.thrown(left.error);
+      // A promise left rejected is read as thrown: a chain that ran out of memory ends in a rejection
+      // (each link's failure only rejects the next), which would otherwise read as a wrong kind of value.
+      // The state is read natively; no code of the realm runs.
+      const state = context.getPromiseState(left.value);
+      if (state.type === "rejected") {
+        // QuickJS rejects with null when even the error could not be allocated; the wasm memory, which
+        // only grows, tells that the heap reached the limit.
+        if (this.reachedMemoryLimit()) return { kind: "limit", limit: "memory" };
+        return this.thrown(state.error);
+      }
       const described = context.callFunction(this.helpers.describeSchema, context.undefined, left.value);
       if (described.error) return this.thrown(described.error);
       return { kind: "described", text: this.stringOf(described.value) };
@@ -146,6 +155,11 @@ export class ZodRealm {
   /** A string the realm answered, copied out; anything else is no answer (never converted here). */
   private stringOf(handle: QuickJSHandle): string | undefined {
     return this.context.typeof(handle) === "string" ? this.context.getString(handle) : undefined;
+  }
+
+  /** Whether the heap reached its limit at some point: wasm memory grows to hold it and never shrinks. */
+  private reachedMemoryLimit(): boolean {
+    return this.memory.buffer.byteLength >= this.limits.memoryMb * 1024 * 1024;
   }
 
   private pastDeadline(): boolean {

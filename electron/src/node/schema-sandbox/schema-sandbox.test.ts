@@ -90,6 +90,11 @@ describe("SchemaSandbox", () => {
     await expect(limited.evaluate(`z.string()`)).resolves.toMatchObject({ ok: true });
   });
 
+  it("reads a promise left rejected as the error it was rejected with", async () => {
+    const result = await sandbox.evaluate(`Promise.reject(new Error("no schema today"))`);
+    expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/no schema today/) }] });
+  });
+
   it("stops a regular expression that backtracks without end", async () => {
     const result = await limited.evaluate(`/^(a+)+$/.test("a".repeat(40) + "b");\nz.string()`);
     expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/time limit/) }] });
