@@ -92,7 +92,10 @@ describe("SchemaSandbox", () => {
 
   it("reads a promise left rejected as the error it was rejected with", async () => {
     const result = await sandbox.evaluate(`Promise.reject(new Error("no schema today"))`);
-    expect(result).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/no schema today/) }] });
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [{ message: expect.stringMatching(/no schema today/) }],
+    });
   });
 
   it("stops a regular expression that backtracks without end", async () => {
