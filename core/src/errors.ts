@@ -58,16 +58,38 @@ export class ContentFrameNotFoundError extends ClientError {
 
 /** An XPath does not resolve to any element in the page or its frames. */
 export class XPathResolutionError extends ClientError {
-  constructor(readonly xpath: string) {
+  constructor(
+    readonly xpath: string,
+    /** The chained selector the XPath is a step of (see `reusableSelector`), when it is one. */
+    readonly selector?: string,
+  ) {
     super(
-      `The XPath "${xpath}" matches no element in the page, its frames or its shadow roots. ` +
-        `Check it in the browser's devtools ($x("${xpath}")) or use a CSS selector.`,
+      selector === undefined
+        ? `The XPath "${xpath}" matches no element in the page, its frames or its shadow roots. ` +
+            `Check it in the browser's devtools ($x("${xpath}")) or use a CSS selector.`
+        : `The XPath "${xpath}", a step of selector "${selector}", matches no element where the steps ` +
+            `before it lead. Check each step in the browser's devtools; the page may have changed.`,
     );
   }
 }
 
-/** The element resolved as a shadow host has no shadow root. */
-export class ClientShadowRootMissingError extends ClientError {}
+/** A selector's shadow step follows an element that has no shadow root. */
+export class ClientShadowRootMissingError extends ClientError {
+  constructor(
+    /** The whole selector. */
+    readonly selector: string,
+    /** The step before the shadow step: the one that matched the element without a shadow root. */
+    readonly step: string,
+    /** The tag of the element it matched, like `div`. */
+    readonly tagName: string,
+  ) {
+    super(
+      `The step "${step}" of selector "${selector}" matches a <${tagName}> that has no shadow root, so the ` +
+        `element inside its shadow root cannot be resolved. The page may have changed (the component not ` +
+        `rendered yet, or replaced), or the step names the wrong element: check it in the browser's devtools.`,
+    );
+  }
+}
 
 /** The model's answer could not be used: not JSON, not the requested shape, or an error from the provider. */
 export class LLMResponseError extends ClientError {

@@ -24,7 +24,7 @@ export interface ActAction {
   arguments: string[];
   /** The model's words for what it does. */
   description: string;
-  /** Finds the element again without a model: an XPath (see `reusableSelector` for frames). */
+  /** Finds the element again without a model: an XPath, chained into frames and shadow roots (see `reusableSelector`). */
   selector: string;
 }
 

@@ -1,17 +1,13 @@
 import { CdpCommandError } from "../cdp/cdp-connection.js";
 import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
-import {
-  ClientDomProcessError,
-  ClientError,
-  ContentFrameNotFoundError,
-  XPathResolutionError,
-} from "../errors.js";
+import { ClientDomProcessError, ClientError, ContentFrameNotFoundError } from "../errors.js";
 import { capturePage, type PageCapture } from "./dom-capture.js";
 import { semanticPage, semanticSubtree, type IgnoredElements } from "./dom-semantics.js";
 import { reusableSelector } from "./element-selector.js";
 import { xpathOfNode } from "./element-xpath.js";
 import { PageWatch } from "./page-watch.js";
-import { frameSteps, isXPath, matchSelectors } from "./selector-match.js";
+import { parseSelectorChain } from "./selector-chain.js";
+import { matchSelectors, noMatchError } from "./selector-match.js";
 import { renderSnapshot, type SnapshotElement } from "./snapshot-format.js";
 
 /** What part of the page a snapshot covers. */
@@ -34,9 +30,9 @@ export interface PageSnapshot {
   isLinkUrl(url: string): boolean;
   /** The frame (CDP frame id) an element lives in. */
   frameOf(id: string): string | undefined;
-  /** The element's XPath within its frame's document (for an element in a shadow root: its host's). */
+  /** The element's XPath within its frame's document (for an element in a shadow root: its outermost host's). */
   xpathOf(id: string): Promise<string>;
-  /** A selector that finds the element again from the page, across frames (see `reusableSelector`). */
+  /** A selector that finds the element again from the page, across frames and shadow roots (see `reusableSelector`). */
   selectorOf(id: string): Promise<string>;
   /** The session that can address the element's frame. */
   sessionOf(id: string): TargetSession | undefined;
@@ -175,14 +171,10 @@ async function resolveScope(sessions: TargetSession[], options: SnapshotOptions)
   if (options.selector !== undefined) {
     const first = matches.shift()?.[0];
     if (!first) {
-      const selector = options.selector;
-      // The last step is the one that matched nothing (a frame step that fails is a ClientIframeError).
-      const last = frameSteps(selector).at(-1) ?? selector;
-      if (isXPath(last)) throw new XPathResolutionError(last.replace(/^xpath=/, ""));
-      throw new ClientError(
-        `The selector "${selector}" matches no element in the page, its frames or its shadow roots. ` +
-          `Check it in the browser's devtools, or leave \`selector\` out to read the whole page.`,
-      );
+      // The last step is the one that matched nothing: a step before it that fails throws on its own.
+      const steps = parseSelectorChain(options.selector);
+      const last = steps.at(-1) ?? { enter: "page", selector: options.selector.trim() };
+      throw noMatchError(last, steps.length > 1 ? options.selector.trim() : undefined);
     }
     scope.start = { frameId: first.frameId, backendNodeId: first.backendNodeId };
   }

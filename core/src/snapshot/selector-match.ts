@@ -1,7 +1,22 @@
 import type { TargetSession } from "../cdp/page-sessions.js";
 import { CdpCommandError } from "../cdp/cdp-connection.js";
-import { ClientError, ClientIframeError, ContentFrameNotFoundError } from "../errors.js";
+import {
+  ClientError,
+  ClientIframeError,
+  ClientShadowRootMissingError,
+  ContentFrameNotFoundError,
+  XPathResolutionError,
+} from "../errors.js";
 import { callFunctionOn } from "../cdp/call-function.js";
+import {
+  FRAME_STEP_TEXT,
+  SHADOW_ROOT_XPATH,
+  SHADOW_STEP_TEXT,
+  formatSelectorChain,
+  parseSelectorChain,
+  stepText,
+  type SelectorStep,
+} from "./selector-chain.js";
 
 /** An element found by a selector: the frame it lives in and its backend node id. */
 export interface MatchedElement {
@@ -45,46 +60,59 @@ export function isXPath(selector: string): boolean {
   return /^(xpath=|\/|\()/.test(selector.trim());
 }
 
-/** Playwright's frame step, which `selectorOf` writes between an iframe's selector and the element's. */
-const FRAME_STEP = /\s*>>\s*internal:control=enter-frame\s*>>\s*/;
-const FRAME_STEP_TEXT = " >> internal:control=enter-frame >> ";
-
-/**
- * A selector's steps across frames: `iframe-selector >> internal:control=enter-frame >> selector` gives
- * two (the form `selectorOf` returns for an element inside an iframe); a plain selector gives one.
- */
-export function frameSteps(selector: string): string[] {
-  return selector.trim().split(FRAME_STEP);
-}
-
 /**
  * Every element matching each selector (CSS or XPath) in every frame and every shadow root (open or
  * closed) of the page, in document order per frame. CSS runs through `DOM.querySelectorAll` on each
  * root, so it is the browser's own matching; XPath runs in each frame's document and, for `//…`
  * expressions, from each shadow root's top-level elements, since XPath cannot take a shadow root as its
- * context. The documents are read once for all selectors: reading them again would renumber the nodes
- * the other selectors are matched against.
+ * context. A chained selector (`selector-chain.ts`: the form `reusableSelector` writes) is followed step
+ * by step from the main frame instead. The documents are read once for all selectors: reading them again
+ * would renumber the nodes the other selectors are matched against.
+ * @throws ClientError for an empty or invalid selector.
+ * @throws ClientIframeError when a frame step follows no element, or one that is not a frame.
+ * @throws ContentFrameNotFoundError when that frame's document cannot be read.
+ * @throws ClientShadowRootMissingError when a shadow step follows an element that has no shadow root.
+ * @throws XPathResolutionError when the XPath step before a shadow step matches nothing.
  */
 export async function matchSelectors(
   sessions: TargetSession[],
   selectors: string[],
 ): Promise<MatchedElement[][]> {
-  const cleaned = selectors.map((selector) => {
+  const chains = selectors.map((selector) => {
     const trimmed = selector.trim();
     if (!trimmed) throw new ClientError("A selector is empty. Give a CSS selector or an XPath.");
-    return trimmed;
+    return { selector: trimmed, steps: parseSelectorChain(trimmed) };
   });
-  if (!cleaned.length) return [];
+  if (!chains.length) return [];
   const rootsPerSession = await Promise.all(sessions.map(searchRoots));
   const roots = rootsPerSession.flat();
   const mainFrame = sessions[0]?.targetId;
   return Promise.all(
-    cleaned.map((selector) =>
-      FRAME_STEP.test(selector) && mainFrame
-        ? matchThroughFrames(roots, selector, mainFrame)
+    chains.map(({ selector, steps }) =>
+      steps.length > 1 && mainFrame
+        ? matchChain(roots, selector, steps, mainFrame)
         : matchIn(roots, selector),
     ),
   );
+}
+
+/**
+ * The error for a step of a selector that matches nothing: an `XPathResolutionError` for an XPath, a
+ * `ClientError` naming the selector for CSS. `selector` is the whole selector when the step is one of
+ * several (a chain), and is left out for a plain selector.
+ */
+export function noMatchError(step: SelectorStep, selector?: string): ClientError {
+  if (step.enter === "shadow") return new XPathResolutionError(`${SHADOW_ROOT_XPATH}${step.xpath}`, selector);
+  if (isXPath(step.selector)) return new XPathResolutionError(step.selector.replace(/^xpath=/, ""), selector);
+  return selector === undefined
+    ? new ClientError(
+        `The selector "${step.selector}" matches no element in the page, its frames or its shadow roots. ` +
+          `Check it in the browser's devtools, or leave \`selector\` out to read the whole page.`,
+      )
+    : new ClientError(
+        `The step "${step.selector}" of selector "${selector}" matches no element where the steps before ` +
+          `it lead. Check each step in the browser's devtools; the page may have changed.`,
+      );
 }
 
 async function matchIn(roots: SearchRoot[], selector: string): Promise<MatchedElement[]> {
@@ -97,39 +125,65 @@ async function matchIn(roots: SearchRoot[], selector: string): Promise<MatchedEl
 }
 
 /**
- * A selector with frame steps: each step but the last must resolve, in the frame the steps before it
- * entered, to an `<iframe>` or `<frame>`; the last is matched in the frame the steps lead to.
- * @throws ClientIframeError when a frame step matches nothing, or something that is not a frame.
- * @throws ContentFrameNotFoundError when the frame is found but its document cannot be read.
+ * A chained selector, step by step from the main frame: a step before a frame step must match an
+ * `<iframe>` or `<frame>` (the first match is taken), whose document the next step is matched in; a step
+ * before a shadow step must match an element with a shadow root, from which the next step's XPath is
+ * evaluated. The last step's matches are the selector's.
  */
-async function matchThroughFrames(
+async function matchChain(
   roots: SearchRoot[],
   selector: string,
+  steps: SelectorStep[],
   mainFrame: string,
 ): Promise<MatchedElement[]> {
-  const steps = frameSteps(selector);
-  let frameId = mainFrame;
+  let scope: SearchRoot[] = roots.filter((root) => root.frameId === mainFrame);
+  let found: MatchedElement[] = [];
   for (const [index, step] of steps.entries()) {
-    const inFrame = roots.filter((root) => root.frameId === frameId);
-    if (!inFrame.length) throw new ContentFrameNotFoundError(steps.slice(0, index).join(FRAME_STEP_TEXT));
-    const found = await matchIn(inFrame, step);
-    if (index === steps.length - 1) return found;
+    found =
+      step.enter === "shadow"
+        ? await matchInShadowRoot(scope, step.xpath)
+        : await matchIn(scope, step.selector);
+    const next = steps[index + 1];
+    if (!next) break;
     const first = found[0];
     const owner =
-      first && inFrame.find((root) => root.nodes.has(first.backendNodeId))?.nodes.get(first.backendNodeId);
-    if (!owner)
-      throw new ClientIframeError(
-        `The iframe step "${step}" of selector "${selector}" matches no element, so the frame the element ` +
-          `is in cannot be resolved. Check that step in the browser's devtools; the page may have changed.`,
-      );
-    if (!owner.frameId)
-      throw new ClientIframeError(
-        `The iframe step "${step}" of selector "${selector}" matches a <${(owner.nodeName ?? "?").toLowerCase()}>, ` +
-          `not an <iframe> or <frame>, so the frame the element is in cannot be resolved.`,
-      );
-    frameId = owner.frameId;
+      first && roots.find((root) => root.frameId === first.frameId && root.nodes.has(first.backendNodeId));
+    const node = first && owner?.nodes.get(first.backendNodeId);
+    const tagName = (node?.nodeName ?? "?").toLowerCase();
+    if (next.enter === "frame") {
+      if (!node)
+        throw new ClientIframeError(
+          `The iframe step "${stepText(step)}" of selector "${selector}" matches no element, so the frame the element ` +
+            `is in cannot be resolved. Check that step in the browser's devtools; the page may have changed.`,
+        );
+      if (!node.frameId)
+        throw new ClientIframeError(
+          `The iframe step "${stepText(step)}" of selector "${selector}" matches a <${tagName}>, ` +
+            `not an <iframe> or <frame>, so the frame the element is in cannot be resolved.`,
+        );
+      const frameId = node.frameId;
+      scope = roots.filter((root) => root.frameId === frameId);
+      if (!scope.length) throw new ContentFrameNotFoundError(formatSelectorChain(steps.slice(0, index + 1)));
+    } else {
+      if (!node || !owner) throw noMatchError(step, selector);
+      // The browser's own widgets (inside <input>, <video>…) are not a shadow root a page can address.
+      const shadow = node.shadowRoots?.find((root) => root.shadowRootType !== "user-agent");
+      if (!shadow) throw new ClientShadowRootMissingError(selector, stepText(step), tagName);
+      scope = [{ ...owner, nodeId: shadow.nodeId, isDocument: false }];
+    }
   }
-  return [];
+  return found;
+}
+
+/**
+ * A shadow step's XPath, from the shadow root the step before entered: evaluated, as Playwright does, from
+ * the root's top-level elements with `parent::node()[not(self::*)]` (the shadow root) in front.
+ */
+async function matchInShadowRoot(roots: SearchRoot[], xpath: string): Promise<MatchedElement[]> {
+  const found = await Promise.all(
+    roots.map((root) => evaluateXPath(root, `${SHADOW_ROOT_XPATH}${xpath}`, xpath)),
+  );
+  return unique(found.flat());
 }
 
 function unique(matches: MatchedElement[]): MatchedElement[] {
@@ -192,7 +246,11 @@ async function matchCss(root: SearchRoot, selector: string): Promise<MatchedElem
   } catch (error) {
     if (error instanceof CdpCommandError && /querying|selector/i.test(error.protocolMessage))
       throw new ClientError(
-        `"${selector}" is not a valid CSS selector (nor an XPath, which starts with / or xpath=).`,
+        `"${selector}" is not a valid CSS selector (nor an XPath, which starts with / or xpath=).` +
+          (selector.includes(">>")
+            ? ` Loupe follows ">>" only in a frame step ("${FRAME_STEP_TEXT.trim()}") and a shadow step ` +
+              `("${SHADOW_STEP_TEXT.trim()}/path"), the forms act() returns in \`action.selector\`.`
+            : ""),
       );
     throw error;
   }
@@ -203,7 +261,21 @@ async function matchCss(root: SearchRoot, selector: string): Promise<MatchedElem
 }
 
 async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedElement[]> {
-  if (!root.isDocument && !xpath.startsWith("//")) return [];
+  if (root.isDocument) return evaluateXPath(root, xpath, xpath);
+  if (!xpath.startsWith("//")) return [];
+  const rest = xpath.slice(2);
+  return evaluateXPath(root, `self::${rest} | .//${rest}`, xpath);
+}
+
+/**
+ * The elements an XPath expression selects from a frame's document or, for a shadow root, from each of
+ * its top-level elements. `written` is the XPath as the caller wrote it, for the error message.
+ */
+async function evaluateXPath(
+  root: SearchRoot,
+  expression: string,
+  written: string,
+): Promise<MatchedElement[]> {
   // One group per evaluation: roots of a session are searched at once, and each releases only its own.
   const objectGroup = `loupe-selector-${nextGroup++}`;
   const { object } = await root.session.send("DOM.resolveNode", {
@@ -211,19 +283,15 @@ async function matchXPath(root: SearchRoot, xpath: string): Promise<MatchedEleme
     objectGroup,
   });
   try {
-    const rest = xpath.slice(2);
     const { result, exceptionDetails } = await callFunctionOn<never>(root.session, {
       objectId: object.objectId,
       functionDeclaration: XPATH_FUNCTION,
       objectGroup,
-      arguments: [
-        { value: root.isDocument ? xpath : `self::${rest} | .//${rest}` },
-        { value: root.isDocument },
-      ],
+      arguments: [{ value: expression }, { value: root.isDocument }],
     });
     if (exceptionDetails) {
       throw new ClientError(
-        `"${xpath}" is not a valid XPath: ${exceptionDetails.exception?.description?.split("\n")[0] ?? "the browser rejected it"}.`,
+        `"${written}" is not a valid XPath: ${exceptionDetails.exception?.description?.split("\n")[0] ?? "the browser rejected it"}.`,
       );
     }
     if (!result.objectId) return [];
