@@ -1,4 +1,5 @@
 import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
+import { PageSlot } from "../cdp/page-slot.js";
 
 /** How long the page must stay quiet, and the most a wait may take. */
 export interface SettleOptions {
@@ -84,13 +85,8 @@ class NetworkActivity {
   }
 }
 
-const activities = new WeakMap<PageSessions, NetworkActivity>();
-
-function activityOf(sessions: PageSessions): NetworkActivity {
-  let activity = activities.get(sessions);
-  if (!activity) activities.set(sessions, (activity = new NetworkActivity(sessions)));
-  return activity;
-}
+/** Each page's request count, kept on its sessions from the first watch or wait on. */
+const NETWORK = new PageSlot((sessions) => new NetworkActivity(sessions));
 
 /**
  * Starts watching a page's requests now, so that a later `act` knows of requests already in flight when
@@ -98,7 +94,7 @@ function activityOf(sessions: PageSessions): NetworkActivity {
  * opens.
  */
 export async function watchNetwork(sessions: PageSessions): Promise<void> {
-  await activityOf(sessions).track();
+  await sessions.slot(NETWORK).track();
 }
 
 /** Runs in the page: resolves once the DOM has not changed for `quietMs`, or after `timeoutMs`. */
@@ -127,7 +123,7 @@ const DOM_QUIET = `function (quietMs, timeoutMs) {
  * fetches after a debounce) is waited for too, not only the requests in flight at the start.
  */
 export async function waitForSettled(sessions: PageSessions, options: SettleOptions): Promise<void> {
-  const activity = activityOf(sessions);
+  const activity = sessions.slot(NETWORK);
   const deadline = performance.now() + options.timeoutMs;
   await activity.track();
   let domQuiet = false;

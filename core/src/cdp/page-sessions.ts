@@ -8,6 +8,7 @@ import type {
   CdpResult,
   Protocol,
 } from "./cdp-protocol.js";
+import type { PageSlot } from "./page-slot.js";
 
 /** A CDP session bound to one target: the page itself, or one out-of-process iframe of it. */
 export interface TargetSession {
@@ -23,12 +24,15 @@ export interface TargetSession {
 /**
  * The sessions Loupe holds for one page: the page target and, through auto-attach, every out-of-process
  * iframe at any depth. Chromium announces new OOPIFs as they appear, so the set is always current when a
- * snapshot starts. Also owns the page's frame ordinals, which make element ids stable across snapshots.
+ * snapshot starts. Also owns the page's frame ordinals, which make element ids stable across snapshots,
+ * and whatever else Loupe keeps per page (`slot`), so all of it lives and goes with the page's sessions.
  */
 export class PageSessions {
   private readonly sessions = new Map<string, TargetSession>();
   private readonly ordinals = new Map<string, number>();
   private readonly unsubscribe = new Set<() => void>();
+  /** The page's state of the kinds other folders keep per page, by slot. */
+  private readonly slots = new Map<PageSlot<unknown>, unknown>();
   private detached = false;
 
   private constructor(
@@ -92,6 +96,17 @@ export class PageSessions {
       this.ordinals.set(frameId, ordinal);
     }
     return ordinal;
+  }
+
+  /**
+   * The page's state for `slot`: made on first use, then the same value for as long as these sessions
+   * exist (a page attached again gets new sessions, and new state).
+   */
+  slot<T>(slot: PageSlot<T>): T {
+    if (this.slots.has(slot)) return this.slots.get(slot) as T;
+    const state = slot.create(this);
+    this.slots.set(slot, state);
+    return state;
   }
 
   /** Detaches every session; the page itself stays open. */

@@ -19,6 +19,13 @@ interface PuppeteerLikePage {
 /** Any page object Loupe accepts: Playwright, Patchright or Puppeteer. */
 export type AnyPage = PlaywrightLikePage | PuppeteerLikePage;
 
+/**
+ * Each library page's target id, looked up once. A WeakMap on purpose, unlike the per-page state kept on
+ * `PageSessions`: the key is the library's own page object, which Loupe neither owns nor can hang state
+ * on, and which may be asked about before any of Loupe's registries has sessions for it (or from several
+ * of them: the id is the browser's, the same on every connection). The entry goes when the page object
+ * does.
+ */
 const targetIds = new WeakMap<object, Promise<string>>();
 
 /**

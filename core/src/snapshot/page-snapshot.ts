@@ -1,5 +1,6 @@
 import { CdpCommandError } from "../cdp/cdp-connection.js";
 import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
+import { PageSlot } from "../cdp/page-slot.js";
 import { ClientDomProcessError, ClientError, ContentFrameNotFoundError } from "../errors.js";
 import { capturePage, type PageCapture } from "./dom-capture.js";
 import { semanticPage, semanticSubtree, type IgnoredElements } from "./dom-semantics.js";
@@ -41,16 +42,18 @@ export interface PageSnapshot {
 /** How often a read is retried when the page commits a new document while it is being read. */
 const NAVIGATION_RETRIES = 2;
 
-/** Each page's watch (`page-watch.ts`), which lets an unchanged page be answered without a new capture. */
-const watches = new WeakMap<PageSessions, PageWatch>();
-/** The whole-page snapshot built from a capture, for reads that find the page unchanged. */
-const wholePages = new WeakMap<PageCapture, PageSnapshot>();
-
-function watchOf(sessions: PageSessions): PageWatch {
-  let watch = watches.get(sessions);
-  if (!watch) watches.set(sessions, (watch = new PageWatch(sessions)));
-  return watch;
+/** What a page keeps between snapshots. */
+interface SnapshotMemory {
+  /** The page's watch (`page-watch.ts`), which lets an unchanged page be answered without a new capture. */
+  readonly watch: PageWatch;
+  /**
+   * The whole-page snapshot of the last capture read whole. The watch only ever offers its latest
+   * capture for reuse, so one is all a read that finds the page unchanged can use.
+   */
+  whole?: { capture: PageCapture; snapshot: PageSnapshot };
 }
+
+const MEMORY = new PageSlot<SnapshotMemory>((sessions) => ({ watch: new PageWatch(sessions) }));
 
 /** What `selector` and `ignoreSelectors` resolved to. */
 interface Scope {
@@ -75,7 +78,8 @@ export async function takeSnapshot(
       const all = sessions.all();
       const scoping = resolveScope(all, options);
       scoping.catch(() => {});
-      const watch = watchOf(sessions);
+      const memory = sessions.slot(MEMORY);
+      const { watch } = memory;
       let capture = await watch.unchangedCapture(all);
       if (!capture) {
         await watch.prepare(all);
@@ -93,9 +97,9 @@ export async function takeSnapshot(
       const scope = await scoping;
       if (scope.start || scope.ignored) return buildSnapshot(sessions, capture, scope, options);
       // The whole page, read again unchanged: the same snapshot.
-      let whole = wholePages.get(capture);
-      if (!whole) wholePages.set(capture, (whole = buildSnapshot(sessions, capture, scope, options)));
-      return whole;
+      if (memory.whole?.capture !== capture)
+        memory.whole = { capture, snapshot: buildSnapshot(sessions, capture, scope, options) };
+      return memory.whole.snapshot;
     } catch (error) {
       // A protocol error mid-read is what a navigation looks like from here (frames and nodes vanish).
       if (error instanceof ClientError && !(error instanceof CdpCommandError)) throw error;
