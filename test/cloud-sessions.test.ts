@@ -203,6 +203,48 @@ describe("a session driven through connectUrl, read by server-side extract", () 
     });
   });
 
+  it("meters the tokens of an extract and an act that fail after the model answered, once each", async () => {
+    const key = h.server.keys.createKey("failed tokens").key;
+    const own = await createSession(h, {}, key);
+    const { browser, page } = await connectSession(own, key);
+    try {
+      await page.goto(h.target.url("/shop"));
+      model.reset();
+      // The answer and the repair turn's both miss the schema (no price): two calls, then a 422.
+      model.enqueue(
+        { json: { name: "Red Shoe" }, usage: { input: 300, output: 11 } },
+        { json: { name: "Red Shoe" }, usage: { input: 350, output: 12 } },
+      );
+      const extract = await h.api("POST", `/v1/sessions/${own.id}/extract`, {
+        body: { instruction: "the product", schema: SCHEMA, options: { serverCache: false } },
+        apiKey: key,
+      });
+      expect(extract.status).toBe(422);
+      expect(extract.json).toMatchObject({ error: "extraction_failed" });
+      expect(model.requests).toHaveLength(2);
+      await page.goto(h.target.url("/form"));
+      // A method act does not have: one model call, then the call fails.
+      model.enqueue((request) => ({
+        ...actReply(idOf(lastUserText(request), "button: Go"), "tap"),
+        usage: { input: 400, output: 20 },
+      }));
+      const act = await h.api("POST", `/v1/sessions/${own.id}/act`, {
+        body: { instruction: "click Go" },
+        apiKey: key,
+      });
+      expect(act.status).toBeGreaterThanOrEqual(400);
+      expect(model.requests).toHaveLength(3);
+    } finally {
+      await browser.close();
+      await h.api("DELETE", `/v1/sessions/${own.id}`, { apiKey: key });
+    }
+    const usage = await h.api("GET", "/v1/usage", { apiKey: key });
+    expect(usage.json?.["usage"]).toMatchObject({
+      extract: { count: 1, succeeded: 0, inputTokens: 650, outputTokens: 23 },
+      act: { count: 1, succeeded: 0, inputTokens: 400, outputTokens: 20 },
+    });
+  });
+
   it("refuses bodies that do not fit, naming the field", async () => {
     const extract = await h.api("POST", `/v1/sessions/${session.id}/extract`, {
       body: { instruction: "x", options: { timeout: -1 } },

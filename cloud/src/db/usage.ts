@@ -26,7 +26,7 @@ export interface UsageEntry {
   /** Default 1. */
   units?: number;
   bytes?: number;
-  /** The model tokens a successful request used (a failed one reports none: its error carries no count). */
+  /** The model tokens the request used, failed or not (a request that failed after the model answered spent them). */
   inputTokens?: number;
   outputTokens?: number;
 }

@@ -117,6 +117,11 @@ type Context = Parameters<typeof engineAct>[2];
 /**
  * What extract and act share: the page to work on, the timeout and the caller hanging up as aborts,
  * the session held busy for the idle timer, usage counted, and core's errors turned into answers.
+ *
+ * Each call is counted once, with the model tokens it spent: a success's from its answer, a failure's
+ * from what the engine reported as its model work ended (`onUsage`), since a run that fails after the
+ * model answered — an answer the repair turn could not fit to the schema, an action that failed twice, a
+ * timeout between calls — used those tokens all the same.
  */
 async function operate<T extends { usage: EngineUsage }>(
   session: HostedSession,
@@ -130,22 +135,26 @@ async function operate<T extends { usage: EngineUsage }>(
   const abort = () => controller.abort(signal.reason);
   signal.addEventListener("abort", abort, { once: true });
   const cancelTimeout = abortOnTimeout(controller, kind, options.timeout);
+  let spent: EngineUsage | undefined;
   try {
     const result = await session.during(async () => {
       const targetId = options.targetId ?? session.engine.defaultTarget();
       const sessions = await session.engine.sessionsFor(targetId);
-      return work({ sessions, model: deps.model, signal: controller.signal, secrets: session.secrets });
+      return work({
+        sessions,
+        model: deps.model,
+        signal: controller.signal,
+        secrets: session.secrets,
+        onUsage: (usage) => (spent = usage),
+      });
     });
-    deps.usage.record(session.projectId, kind, {
-      outcome: "ok",
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-    });
+    deps.usage.record(session.projectId, kind, { outcome: "ok", ...tokensOf(result.usage) });
     return result;
   } catch (error) {
     const answer = explain(error, session, options.targetId);
     deps.usage.record(session.projectId, kind, {
       outcome: answer instanceof ServiceError ? answer.code : "error",
+      ...(spent ? tokensOf(spent) : {}),
     });
     throw answer;
   } finally {
@@ -180,6 +189,10 @@ function explain(error: unknown, session: HostedSession, targetId: string | unde
     });
   if (error instanceof ClientError) return serviceError("extraction_failed", error.message);
   return error;
+}
+
+function tokensOf(usage: EngineUsage): { inputTokens: number; outputTokens: number } {
+  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
 }
 
 function noModel(started: number): EngineUsage {
