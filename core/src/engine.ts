@@ -51,7 +51,15 @@ export {
 export type { ActResult, ActAction } from "./act/run-act.js";
 // The Studio's live view and element picker drive pages over the Client's own sessions (one registry).
 export { CdpConnection, CdpCommandError } from "./cdp/cdp-connection.js";
-export type { CdpEvent, CdpEventParams, CdpMethod, CdpResult, Protocol } from "./cdp/cdp-protocol.js";
+export type {
+  CdpEvent,
+  CdpEventParams,
+  CdpMethod,
+  CdpParams,
+  CdpParamsArgs,
+  CdpResult,
+  Protocol,
+} from "./cdp/cdp-protocol.js";
 export { PageSessions, type TargetSession } from "./cdp/page-sessions.js";
 export { targetIdOf } from "./cdp/page-target.js";
 export type { PageTargets } from "./cdp/page-targets.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admitsTarget, checkCommand, type SessionBoundary } from "./cdp-command-policy.js";
-import type { CdpCommand } from "./cdp-router.js";
+import type { CdpCommand } from "./cdp-client-command.js";
 
 let dir: string;
 let boundary: SessionBoundary;
@@ -101,6 +101,13 @@ describe("checkCommand", () => {
     expect(refusal("Cast.enable")).toMatch(/server's network/);
     expect(refusal("Future.method")).toMatch(/the Future domain is not available/);
     expect(refusal("nodomain")).toMatch(/domain is not available/);
+  });
+
+  it("reads names off Object.prototype as names it does not know", () => {
+    expect(refusal("constructor.x")).toMatch(/the constructor domain is not available/);
+    expect(refusal("__proto__.x")).toMatch(/the __proto__ domain is not available/);
+    expect(forwarded("Page.constructor", { x: 1 })).toEqual({ x: 1 });
+    expect(forwarded("Page.__proto__", { x: 1 })).toEqual({ x: 1 });
   });
 
   it("answers Browser.close by ending the session", () => {

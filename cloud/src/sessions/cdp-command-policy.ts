@@ -1,6 +1,8 @@
 import { realpathSync } from "node:fs";
 import { resolve, sep } from "node:path";
-import type { CdpCommand, TargetInfo } from "./cdp-router.js";
+import type { CdpMethod, CdpParams } from "@loupe/core/engine";
+import type { CdpCommand } from "./cdp-client-command.js";
+import type { TargetInfo } from "./cdp-router.js";
 
 /**
  * What a key holder may ask of a hosted session's browser over its `connectUrl`. The browser is theirs to
@@ -23,8 +25,12 @@ export interface SessionBoundary {
 export type Verdict =
   { kind: "forward"; command: CdpCommand } | { kind: "refuse"; message: string } | { kind: "end-session" };
 
+/** A domain of the protocol core pins, like `Page`. */
+type CdpDomain = DomainOf<CdpMethod>;
+type DomainOf<M extends string> = M extends `${infer D}.${string}` ? D : never;
+
 /** Domains a session's client may use: every domain of the protocol except those listed below. */
-const ALLOWED_DOMAINS = new Set([
+const ALLOWED_DOMAIN_NAMES = [
   "Accessibility",
   "Ads",
   "Animation",
@@ -77,23 +83,31 @@ const ALLOWED_DOMAINS = new Set([
   "WebAudio",
   "WebAuthn",
   "WebMCP",
-]);
+] as const satisfies readonly CdpDomain[];
+const ALLOWED_DOMAINS: ReadonlySet<string> = new Set(ALLOWED_DOMAIN_NAMES);
 
 /**
  * Domains refused whole, and why: they reach past the session (`Cast` discovers devices on the server's
  * network, `Tethering` binds ports on the server, `Extensions` and `PWA` load code or files from host
  * paths, `SystemInfo` describes the server's hardware and the browser's command line).
  */
-const REFUSED_DOMAINS: Record<string, string> = {
+const REFUSED_DOMAINS = {
   Cast: "it discovers and drives devices on the server's network",
   Extensions: "it loads extensions from the server's disk",
   PWA: "it installs apps and opens files from the server's disk",
   SystemInfo: "it describes the server's hardware and processes",
   Tethering: "it opens ports on the server",
-};
+} satisfies Partial<Record<CdpDomain, string>>;
+
+/**
+ * Every domain of the pinned protocol is in one of the two lists: a protocol update that brings a new
+ * domain fails to compile until someone has read it and put it in one (until then it is refused).
+ */
+type Unread = Exclude<CdpDomain, (typeof ALLOWED_DOMAIN_NAMES)[number] | keyof typeof REFUSED_DOMAINS>;
+const _unread: [Unread] extends [never] ? "none" : Unread = "none";
 
 /** Methods refused, and why. */
-const REFUSED_METHODS: Record<string, string> = {
+const REFUSED_METHODS = {
   "Target.exposeDevToolsProtocol": "it would hand the page a DevTools connection these checks do not see",
   "Target.setRemoteLocations": "it makes the browser connect to other hosts for targets",
   "Target.sendMessageToTarget": "use flat sessions (attachToTarget with flatten: true) instead",
@@ -102,7 +116,7 @@ const REFUSED_METHODS: Record<string, string> = {
   "Browser.executeBrowserCommand": "it runs browser UI commands",
   "Browser.crash": "end the session with DELETE /v1/sessions/:id instead",
   "Browser.crashGpuProcess": "end the session with DELETE /v1/sessions/:id instead",
-};
+} satisfies Partial<Record<CdpMethod, string>>;
 
 /** Schemes a browser-initiated navigation may open: the web, and local content the caller supplies. */
 const NAVIGABLE_SCHEMES = new Set(["http:", "https:", "data:", "blob:"]);
@@ -122,25 +136,32 @@ export function admitsTarget(target: TargetInfo): boolean {
 export function checkCommand(command: CdpCommand, boundary: SessionBoundary): Verdict {
   const { method } = command;
   const domain = method.slice(0, method.indexOf("."));
-  const refusedDomain = REFUSED_DOMAINS[domain];
+  const refusedDomain = entryOf(REFUSED_DOMAINS, domain);
   if (refusedDomain) return refuse(method, refusedDomain);
   if (!ALLOWED_DOMAINS.has(domain))
     return refuse(method, `the ${domain || "(none)"} domain is not available on hosted sessions`);
-  const refusedMethod = REFUSED_METHODS[method];
+  const refusedMethod = entryOf(REFUSED_METHODS, method);
   if (refusedMethod) return refuse(method, refusedMethod);
   const params = command.params ?? {};
-  const check = PARAM_CHECKS[method];
+  const check = entryOf<ParamCheck<CdpMethod>>(PARAM_CHECKS, method);
   if (!check) return { kind: "forward", command };
   return check(command, params, boundary);
 }
 
-type ParamCheck = (
+/**
+ * A command's params as the client sent them: the protocol's field names (so a check cannot read a
+ * misspelt field and wave everything through), each value not yet checked.
+ */
+type Unchecked<M extends CdpMethod> = { [K in keyof CdpParams<M>]?: unknown };
+
+type ParamCheck<M extends CdpMethod> = (
   command: CdpCommand,
-  params: Record<string, unknown>,
+  params: Unchecked<M>,
   boundary: SessionBoundary,
 ) => Verdict;
 
-const PARAM_CHECKS: Record<string, ParamCheck> = {
+/** The methods whose params are checked before they are forwarded, by the protocol's method name. */
+const PARAM_CHECKS: { [M in CdpMethod]?: ParamCheck<M> } = {
   "Page.navigate": (command, params) => navigation(command, params["url"], "url"),
   "Target.createTarget": (command, params) =>
     params["url"] === "" || params["url"] === undefined
@@ -225,7 +246,11 @@ function webUrl(command: CdpCommand, url: unknown, field: string): Verdict {
  * caller cannot know the server's paths, and must not choose them); `default` (wherever the browser
  * would put them) becomes `deny`, the session's default.
  */
-function downloads(command: CdpCommand, params: Record<string, unknown>, boundary: SessionBoundary): Verdict {
+function downloads(
+  command: CdpCommand,
+  params: Unchecked<"Browser.setDownloadBehavior" | "Page.setDownloadBehavior">,
+  boundary: SessionBoundary,
+): Verdict {
   const behavior = params["behavior"];
   if (behavior === "allow" || behavior === "allowAndName")
     return forward(command, { ...params, downloadPath: boundary.downloadDir });
@@ -274,6 +299,11 @@ function checkedFiles(
     files.push(real);
   }
   return { files };
+}
+
+/** A table's entry for a name the client chose: own keys only, so no name finds Object.prototype's. */
+function entryOf<T>(table: Partial<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 function forward(command: CdpCommand, params?: Record<string, unknown>): Verdict {

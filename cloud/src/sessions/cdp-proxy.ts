@@ -1,11 +1,12 @@
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
-import { decodeUrlPart, parseRequestTarget } from "@loupe/core/engine";
+import { decodeUrlPart, parseRequestTarget, type CdpResult } from "@loupe/core/engine";
 import type { KeyHolder } from "../db/api-keys.js";
 import { ServiceError, serviceError } from "../server/service-error.js";
+import { parseClientCommand, type CdpCommand } from "./cdp-client-command.js";
 import { checkCommand } from "./cdp-command-policy.js";
-import type { CdpCommand, RouterClient } from "./cdp-router.js";
+import type { RouterClient } from "./cdp-router.js";
 import type { HostedSession } from "./hosted-session.js";
 
 /** The path of a session's CDP websocket: `/v1/sessions/:id/connect`. */
@@ -192,7 +193,7 @@ function bridge(websocket: WebSocket, session: HostedSession, keyId: string): vo
 }
 
 function handle(text: string, client: RouterClient, session: HostedSession, websocket: WebSocket): void {
-  const command = parseCommand(text);
+  const command = parseClientCommand(text);
   if (typeof command === "string") {
     websocket.send(JSON.stringify({ error: { code: INVALID_REQUEST, message: command } }));
     return;
@@ -219,37 +220,11 @@ function handle(text: string, client: RouterClient, session: HostedSession, webs
 function afterAnswer(
   command: CdpCommand,
   session: HostedSession,
-): ((result: Record<string, unknown>) => Promise<void>) | undefined {
+): ((result: unknown) => Promise<void>) | undefined {
   if (command.method !== "Target.createBrowserContext") return undefined;
   return async (result) => {
-    await session.denyDownloads(String(result["browserContextId"]));
-  };
-}
-
-/** The command in a client's message, or what is wrong with it. */
-function parseCommand(text: string): CdpCommand | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "The message is not JSON.";
-  }
-  const message = value as Partial<CdpCommand> | null;
-  if (typeof message !== "object" || message === null || Array.isArray(message))
-    return "A command is a JSON object { id, method, params?, sessionId? }.";
-  if (!Number.isSafeInteger(message.id) || typeof message.method !== "string")
-    return "A command needs an integer id and a method.";
-  if (
-    message.params !== undefined &&
-    (typeof message.params !== "object" || message.params === null || Array.isArray(message.params))
-  )
-    return "A command's params must be an object.";
-  if (message.sessionId !== undefined && typeof message.sessionId !== "string")
-    return "A command's sessionId must be a string.";
-  return {
-    id: message.id!,
-    method: message.method,
-    ...(message.params ? { params: message.params } : {}),
-    ...(message.sessionId !== undefined ? { sessionId: message.sessionId } : {}),
+    // The browser's answer to that very command.
+    const { browserContextId } = result as CdpResult<"Target.createBrowserContext">;
+    await session.denyDownloads(browserContextId);
   };
 }

@@ -178,6 +178,56 @@ describe("CdpRouter", () => {
     expect(a.heard).toEqual([]);
   });
 
+  it("follows the browser's targets on its own session, for the policy to look up", async () => {
+    const { browser, router } = await routerWithClients(0);
+    const own = browser.last("Target.setDiscoverTargets").sessionId;
+    const page = { targetId: "T", type: "page", url: "about:blank", attached: false, canAccessOpener: false };
+    browser.say({ method: "Target.targetCreated", params: { targetInfo: page }, sessionId: own });
+    expect(router.targetInfo("T")).toMatchObject({ type: "page", url: "about:blank" });
+    browser.say({
+      method: "Target.targetInfoChanged",
+      params: { targetInfo: { ...page, url: "https://a.test/" } },
+      sessionId: own,
+    });
+    expect(router.targetInfo("T")).toMatchObject({ url: "https://a.test/" });
+    browser.say({ method: "Target.targetDestroyed", params: { targetId: "T" }, sessionId: own });
+    expect(router.targetInfo("T")).toBeUndefined();
+  });
+
+  it("ends a client whose browser session the browser detached", async () => {
+    const { browser, clients } = await routerWithClients(2);
+    const [a, b] = clients as [(typeof clients)[0], (typeof clients)[0]];
+    const ended: string[] = [];
+    a.client.onclose = (reason) => ended.push(reason.message);
+    browser.say({ method: "Target.detachedFromTarget", params: { sessionId: a.client.rootSession } });
+    expect(ended).toEqual(["The browser ended this DevTools session."]);
+    expect(a.client.released).toBe(true);
+    expect(b.client.released).toBe(false);
+  });
+
+  it("answers an attach to a session it refused with an error, and does not hand the session over", async () => {
+    const { browser, clients } = await routerWithClients(1);
+    const [a] = clients as [(typeof clients)[0]];
+    a.client.send(JSON.stringify({ id: 8, method: "Target.attachToTarget", params: { targetId: "U" } }));
+    // The browser auto-attached the UI target first, which the router refused…
+    browser.say({
+      method: "Target.attachedToTarget",
+      params: { sessionId: "UI2", targetInfo: { targetId: "U", type: "browser_ui", url: "chrome://x/" } },
+      sessionId: a.client.rootSession,
+    });
+    // …so the command's answer naming the same session is no session of the client's.
+    browser.say({
+      id: browser.last("Target.attachToTarget").id,
+      result: { sessionId: "UI2" },
+      sessionId: a.client.rootSession,
+    });
+    expect(a.heard).toEqual([
+      { id: 8, error: { code: -32000, message: "Hosted sessions cannot attach to this target." } },
+    ]);
+    a.client.send(JSON.stringify({ id: 9, method: "Runtime.evaluate", sessionId: "UI2" }));
+    expect(a.heard[1]).toMatchObject({ id: 9, error: { code: -32001 } });
+  });
+
   it("ends every client when the browser goes", async () => {
     const { browser, clients } = await routerWithClients(2);
     const ended: string[] = [];

@@ -1,19 +1,16 @@
-import type { CdpTransport } from "@loupe/core/engine";
+import type {
+  CdpEvent,
+  CdpEventParams,
+  CdpMethod,
+  CdpParamsArgs,
+  CdpResult,
+  CdpTransport,
+  Protocol,
+} from "@loupe/core/engine";
+import type { CdpCommand } from "./cdp-client-command.js";
 
-/** A CDP command as a client sends it: checked for shape before it reaches the router. */
-export interface CdpCommand {
-  id: number;
-  method: string;
-  params?: Record<string, unknown>;
-  sessionId?: string;
-}
-
-/** A target as `Target.*` describes it. */
-export interface TargetInfo {
-  targetId: string;
-  type: string;
-  url: string;
-}
+/** What the router and the command policy read of a target, as `Target.*` describes it. */
+export type TargetInfo = Pick<Protocol.Target.TargetInfo, "targetId" | "type" | "url">;
 
 /** What the router may ask of the session it serves. */
 export interface CdpRouterOptions {
@@ -21,25 +18,50 @@ export interface CdpRouterOptions {
   admitsTarget(target: TargetInfo): boolean;
 }
 
+/** An error answer, as the protocol writes it. */
+export interface CdpError {
+  code: number;
+  message: string;
+}
+
 /** The protocol's answer for a session id the client does not hold. */
-const NO_SUCH_SESSION = { code: -32001, message: "Session with given id not found." };
+const NO_SUCH_SESSION: CdpError = { code: -32001, message: "Session with given id not found." };
+
+/** The commands whose answer hands the client a new session. */
+const ATTACHING: ReadonlySet<string> = new Set<CdpMethod>([
+  "Target.attachToTarget",
+  "Target.attachToBrowserTarget",
+]);
 
 type Waiting =
-  | { kind: "own"; resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }
+  | { kind: "own"; resolve: (result: unknown) => void; reject: (error: Error) => void }
   | {
       kind: "client";
       client: RouterClient;
       command: CdpCommand;
-      beforeAnswer: ((result: Record<string, unknown>) => Promise<void>) | undefined;
+      beforeAnswer: ((result: unknown) => Promise<void>) | undefined;
     };
 
+/**
+ * A message from the browser: the answer to a command (with `id`) or an event (with `method`). The
+ * browser speaks the protocol core pins (`devtools-protocol`), so a message is read by those types once
+ * its kind is known; until then nothing of it is assumed.
+ */
 interface BrowserMessage {
   id?: number;
   method?: string;
-  params?: Record<string, unknown>;
-  result?: Record<string, unknown>;
+  params?: unknown;
+  result?: unknown;
   error?: unknown;
   sessionId?: string;
+}
+
+/** Whether a browser message is the event `method`, with the params the protocol gives it. */
+function isEvent<E extends CdpEvent>(
+  message: BrowserMessage,
+  method: E,
+): message is BrowserMessage & { method: E; params: CdpEventParams<E> } {
+  return message.method === method && typeof message.params === "object" && message.params !== null;
 }
 
 /**
@@ -72,15 +94,15 @@ export class CdpRouter {
   static async start(browser: CdpTransport, options: CdpRouterOptions): Promise<CdpRouter> {
     const router = new CdpRouter(browser, options);
     const { sessionId } = await router.call("Target.attachToBrowserTarget");
-    router.ownSession = String(sessionId);
-    await router.call("Target.setDiscoverTargets", { discover: true }, router.ownSession);
+    router.ownSession = sessionId;
+    await router.command("Target.setDiscoverTargets", { discover: true });
     return router;
   }
 
   /** A new client with its own browser-level DevTools session. */
   async connect(): Promise<RouterClient> {
     const { sessionId } = await this.call("Target.attachToBrowserTarget");
-    const client = new RouterClient(this, String(sessionId));
+    const client = new RouterClient(this, sessionId);
     this.roots.set(client.rootSession, client);
     return client;
   }
@@ -97,15 +119,15 @@ export class CdpRouter {
   }
 
   /** Sends a command on the router's own session (never a client's), for setup the session needs. */
-  command(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-    return this.call(method, params, this.ownSession);
+  command<M extends CdpMethod>(method: M, ...params: CdpParamsArgs<M>): Promise<CdpResult<M>> {
+    return this.callOn(this.ownSession, method, ...params);
   }
 
   /** @internal A client's command, already checked: sent on the client's behalf. */
   forward(
     client: RouterClient,
     command: CdpCommand,
-    beforeAnswer?: (result: Record<string, unknown>) => Promise<void>,
+    beforeAnswer?: (result: unknown) => Promise<void>,
   ): void {
     if (this.closedReason) return;
     if (command.sessionId !== undefined && this.owners.get(command.sessionId) !== client) {
@@ -135,16 +157,25 @@ export class CdpRouter {
     this.call("Target.detachFromTarget", { sessionId: client.rootSession }).catch(() => {});
   }
 
-  private call(
-    method: string,
-    params: Record<string, unknown> = {},
-    sessionId?: string,
-  ): Promise<Record<string, unknown>> {
+  /** A command of the router's own on the browser's root session. */
+  private call<M extends CdpMethod>(method: M, ...params: CdpParamsArgs<M>): Promise<CdpResult<M>> {
+    return this.callOn(undefined, method, ...params);
+  }
+
+  /** A command of the router's own, on `sessionId` (the root session when undefined). */
+  private callOn<M extends CdpMethod>(
+    sessionId: string | undefined,
+    method: M,
+    ...params: CdpParamsArgs<M>
+  ): Promise<CdpResult<M>> {
     if (this.closedReason) return Promise.reject(this.closedReason);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { kind: "own", resolve, reject });
-      this.browser.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+      // The browser answers the command it was sent, in the protocol's terms.
+      this.waiting.set(id, { kind: "own", resolve: (result) => resolve(result as CdpResult<M>), reject });
+      this.browser.send(
+        JSON.stringify({ id, method, params: params[0] ?? {}, ...(sessionId ? { sessionId } : {}) }),
+      );
     });
   }
 
@@ -155,14 +186,14 @@ export class CdpRouter {
     } catch {
       return;
     }
-    if (typeof message.id === "number") this.answer(message, text);
+    if (typeof message.id === "number") this.answer(message.id, message, text);
     else if (typeof message.method === "string") this.event(message, text);
   }
 
-  private answer(message: BrowserMessage, text: string): void {
-    const waiting = this.waiting.get(message.id!);
+  private answer(id: number, message: BrowserMessage, text: string): void {
+    const waiting = this.waiting.get(id);
     if (!waiting) return;
-    this.waiting.delete(message.id!);
+    this.waiting.delete(id);
     if (waiting.kind === "own") {
       if (message.error) waiting.reject(new Error(`CDP error: ${JSON.stringify(message.error)}`));
       else waiting.resolve(message.result ?? {});
@@ -170,8 +201,8 @@ export class CdpRouter {
     }
     const { client, command, beforeAnswer } = waiting;
     if (client.released) return;
-    const attached = message.result?.["sessionId"];
-    if (!message.error && typeof attached === "string" && command.method.startsWith("Target.attachTo")) {
+    const attached = message.error ? undefined : attachedSession(command, message.result);
+    if (attached !== undefined) {
       if (client.refused.has(attached)) {
         client.answer(command, {
           error: { code: -32000, message: "Hosted sessions cannot attach to this target." },
@@ -192,9 +223,8 @@ export class CdpRouter {
     const sessionId = message.sessionId;
     if (sessionId === undefined) {
       // The root connection hears about the browser sessions it opened: one gone ends its client.
-      const gone = message.params?.["sessionId"];
-      if (message.method === "Target.detachedFromTarget" && typeof gone === "string")
-        this.roots.get(gone)?.end(new Error("The browser ended this DevTools session."));
+      if (isEvent(message, "Target.detachedFromTarget"))
+        this.roots.get(message.params.sessionId)?.end(new Error("The browser ended this DevTools session."));
       return;
     }
     if (sessionId === this.ownSession) {
@@ -204,31 +234,29 @@ export class CdpRouter {
     const root = this.roots.get(sessionId);
     const client = root ?? this.owners.get(sessionId);
     if (!client) return;
-    const params = message.params ?? {};
-    if (message.method === "Target.attachedToTarget") {
-      const child = String(params["sessionId"]);
-      const target = params["targetInfo"] as TargetInfo | undefined;
-      if (!target || !this.options.admitsTarget(target)) {
+    if (isEvent(message, "Target.attachedToTarget")) {
+      const { sessionId: child, targetInfo } = message.params;
+      if (!targetInfo || !this.options.admitsTarget(targetInfo)) {
         client.refused.add(child);
-        this.call("Target.detachFromTarget", { sessionId: child }, sessionId).catch(() => {});
+        this.callOn(sessionId, "Target.detachFromTarget", { sessionId: child }).catch(() => {});
         return;
       }
       this.owners.set(child, client);
-    } else if (message.method === "Target.detachedFromTarget") {
-      const child = params["sessionId"];
-      if (typeof child === "string" && this.owners.get(child) === client) this.owners.delete(child);
-      if (typeof child === "string") client.refused.delete(child);
+    } else if (isEvent(message, "Target.detachedFromTarget")) {
+      const child = message.params.sessionId;
+      if (this.owners.get(child) === client) this.owners.delete(child);
+      client.refused.delete(child);
     }
     client.deliver(root ? relabel(text, message, undefined, sessionId) : text);
   }
 
   /** The router's own discovery: which targets exist, with their type and URL. */
   private follow(message: BrowserMessage): void {
-    const info = message.params?.["targetInfo"] as TargetInfo | undefined;
-    if (message.method === "Target.targetCreated" || message.method === "Target.targetInfoChanged") {
+    if (isEvent(message, "Target.targetCreated") || isEvent(message, "Target.targetInfoChanged")) {
+      const info = message.params.targetInfo;
       if (info) this.targets.set(info.targetId, info);
-    } else if (message.method === "Target.targetDestroyed") {
-      this.targets.delete(String(message.params?.["targetId"]));
+    } else if (isEvent(message, "Target.targetDestroyed")) {
+      this.targets.delete(message.params.targetId);
     }
   }
 
@@ -258,19 +286,22 @@ export class RouterClient implements CdpTransport {
     readonly rootSession: string,
   ) {}
 
-  /** A message from a trusted client (the engine): sent as it is. */
+  /** A message from a trusted client (the engine's own CdpConnection): sent as it is, unchecked. */
   send(text: string): void {
     const command = JSON.parse(text) as CdpCommand;
     this.command(command);
   }
 
-  /** Sends a checked command; `beforeAnswer` runs on its result before the client hears the answer. */
-  command(command: CdpCommand, beforeAnswer?: (result: Record<string, unknown>) => Promise<void>): void {
+  /**
+   * Sends a checked command; `beforeAnswer` runs on its result (the browser's answer to `command.method`)
+   * before the client hears the answer.
+   */
+  command(command: CdpCommand, beforeAnswer?: (result: unknown) => Promise<void>): void {
     if (!this.released) this.router.forward(this, command, beforeAnswer);
   }
 
   /** Answers a command without the browser (a refusal, or a result the proxy gives itself). */
-  answer(command: CdpCommand, answer: { result: Record<string, unknown> } | { error: unknown }): void {
+  answer(command: CdpCommand, answer: { result: object } | { error: CdpError }): void {
     this.deliver(
       JSON.stringify({
         id: command.id,
@@ -296,6 +327,13 @@ export class RouterClient implements CdpTransport {
     this.released = true;
     this.onclose?.(reason);
   }
+}
+
+/** The session a client's `Target.attachTo…` command opened, read from the browser's answer to it. */
+function attachedSession(command: CdpCommand, result: unknown): string | undefined {
+  if (!ATTACHING.has(command.method)) return undefined;
+  const { sessionId } = (result ?? {}) as Partial<CdpResult<"Target.attachToTarget">>;
+  return typeof sessionId === "string" ? sessionId : undefined;
 }
 
 /**

@@ -19,3 +19,7 @@ export type CdpEvent = keyof ProtocolMapping.Events;
 export type CdpEventParams<E extends CdpEvent> = ProtocolMapping.Events[E] extends [infer P]
   ? P
   : Record<string, never>;
+
+/** A command's parameter object, as the protocol describes it (an empty one for a command that takes none). */
+export type CdpParams<M extends CdpMethod> =
+  CdpParamsArgs<M> extends [] ? Record<string, never> : CdpParamsArgs<M> extends [(infer P)?] ? P : never;
