@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorBody, startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
 import { actReply, actReplyOn, idOf, lastUserText } from "./support/harness.js";
+import type { Page } from "playwright-core";
 import type { ModelServer } from "./support/model-server.js";
 import { connectSession, createSession, html, type CreatedSession } from "./support/session-harness.js";
 
@@ -35,6 +36,37 @@ const SCHEMA = {
   properties: { name: { type: "string" }, price: { type: "string" } },
   required: ["name", "price"],
 };
+
+/**
+ * Runs `work` on a session of the project `project` (a name no other test uses, so the usage is the
+ * work's alone), its page driven through connectUrl; answers the project's `/v1/usage` once the session
+ * has ended.
+ */
+async function usageOfOwnSession(
+  project: string,
+  work: (own: CreatedSession, key: string, page: Page) => Promise<void>,
+): Promise<unknown> {
+  const key = h.server.keys.createKey(project).key;
+  const own = await createSession(h, {}, key);
+  const { browser, page } = await connectSession(own, key);
+  model.reset();
+  try {
+    await work(own, key, page);
+  } finally {
+    await browser.close();
+    await h.api("DELETE", `/v1/sessions/${own.id}`, { apiKey: key });
+  }
+  return (await h.api("GET", "/v1/usage", { apiKey: key })).json?.["usage"];
+}
+
+/** Asks the session to click Go; the model answers with `method` on it, at 400 + 20 tokens. */
+function actOnGo(own: CreatedSession, key: string, method: string) {
+  model.enqueue((request) => ({
+    ...actReply(idOf(lastUserText(request), "button: Go"), method),
+    usage: { input: 400, output: 20 },
+  }));
+  return h.api("POST", `/v1/sessions/${own.id}/act`, { body: { instruction: "click Go" }, apiKey: key });
+}
 
 describe("a session driven through connectUrl, read by server-side extract", () => {
   let session: CreatedSession;
@@ -167,12 +199,8 @@ describe("a session driven through connectUrl, read by server-side extract", () 
   });
 
   it("meters each extract's and act's model tokens in /v1/usage; a cache HIT costs none", async () => {
-    const key = h.server.keys.createKey("tokens").key;
-    const own = await createSession(h, {}, key);
-    const { browser, page } = await connectSession(own, key);
-    try {
+    const usage = await usageOfOwnSession("tokens", async (own, key, page) => {
       await page.goto(h.target.url("/shop"));
-      model.reset();
       model.enqueue({ json: { name: "Red Shoe", price }, usage: { input: 700, output: 30 } });
       const body = { instruction: "the product", schema: SCHEMA };
       for (const status of ["MISS", "HIT"])
@@ -182,21 +210,9 @@ describe("a session driven through connectUrl, read by server-side extract", () 
           cacheStatus: status,
         });
       await page.goto(h.target.url("/form"));
-      model.enqueue((request) => ({
-        ...actReply(idOf(lastUserText(request), "button: Go"), "click"),
-        usage: { input: 400, output: 20 },
-      }));
-      const act = await h.api("POST", `/v1/sessions/${own.id}/act`, {
-        body: { instruction: "click Go" },
-        apiKey: key,
-      });
-      expect(act.status).toBe(200);
-    } finally {
-      await browser.close();
-      await h.api("DELETE", `/v1/sessions/${own.id}`, { apiKey: key });
-    }
-    const usage = await h.api("GET", "/v1/usage", { apiKey: key });
-    expect(usage.json?.["usage"]).toMatchObject({
+      expect((await actOnGo(own, key, "click")).status).toBe(200);
+    });
+    expect(usage).toMatchObject({
       extract: { count: 2, succeeded: 2, inputTokens: 700, outputTokens: 30 },
       act: { count: 1, succeeded: 1, inputTokens: 400, outputTokens: 20 },
       session: { count: 1, inputTokens: 0, outputTokens: 0 },
@@ -204,12 +220,8 @@ describe("a session driven through connectUrl, read by server-side extract", () 
   });
 
   it("meters the tokens of an extract and an act that fail after the model answered, once each", async () => {
-    const key = h.server.keys.createKey("failed tokens").key;
-    const own = await createSession(h, {}, key);
-    const { browser, page } = await connectSession(own, key);
-    try {
+    const usage = await usageOfOwnSession("failed tokens", async (own, key, page) => {
       await page.goto(h.target.url("/shop"));
-      model.reset();
       // The answer and the repair turn's both miss the schema (no price): two calls, then a 422.
       model.enqueue(
         { json: { name: "Red Shoe" }, usage: { input: 300, output: 11 } },
@@ -224,22 +236,10 @@ describe("a session driven through connectUrl, read by server-side extract", () 
       expect(model.requests).toHaveLength(2);
       await page.goto(h.target.url("/form"));
       // A method act does not have: one model call, then the call fails.
-      model.enqueue((request) => ({
-        ...actReply(idOf(lastUserText(request), "button: Go"), "tap"),
-        usage: { input: 400, output: 20 },
-      }));
-      const act = await h.api("POST", `/v1/sessions/${own.id}/act`, {
-        body: { instruction: "click Go" },
-        apiKey: key,
-      });
-      expect(act.status).toBeGreaterThanOrEqual(400);
+      expect((await actOnGo(own, key, "tap")).status).toBeGreaterThanOrEqual(400);
       expect(model.requests).toHaveLength(3);
-    } finally {
-      await browser.close();
-      await h.api("DELETE", `/v1/sessions/${own.id}`, { apiKey: key });
-    }
-    const usage = await h.api("GET", "/v1/usage", { apiKey: key });
-    expect(usage.json?.["usage"]).toMatchObject({
+    });
+    expect(usage).toMatchObject({
       extract: { count: 1, succeeded: 0, inputTokens: 650, outputTokens: 23 },
       act: { count: 1, succeeded: 0, inputTokens: 400, outputTokens: 20 },
     });
