@@ -419,6 +419,25 @@ describe("format json", () => {
     expect(h.model?.pendingReplies).toBe(0);
   });
 
+  it("meters the model tokens of a json fetch that fails after its model calls", async () => {
+    const before = (await h.fetchUsage()) ?? { count: 0, succeeded: 0, inputTokens: 0, outputTokens: 0 };
+    h.model?.enqueue(
+      { json: { name: "Eddystone", heightMeters: "forty-nine" }, usage: { input: 200, output: 7 } },
+      { json: { name: "Eddystone", heightMeters: "still words" }, usage: { input: 260, output: 9 } },
+    );
+    await expectFetchError(
+      h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA }),
+      "extraction_failed",
+      422,
+    );
+    expect(await h.fetchUsage()).toMatchObject({
+      count: before.count + 1,
+      succeeded: before.succeeded,
+      inputTokens: before.inputTokens + 460,
+      outputTokens: before.outputTokens + 16,
+    });
+  });
+
   it("counts json fetches in usage like any other, with the model tokens they used", async () => {
     const before = (await h.fetchUsage()) ?? { count: 0, inputTokens: 0, outputTokens: 0 };
     h.model?.enqueue({

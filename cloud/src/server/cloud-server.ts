@@ -259,6 +259,8 @@ function buildApp(
         reply.raw.once("close", () => {
           if (!reply.raw.writableFinished) controller.abort();
         });
+        // What the model calls cost as they end: a json fetch that fails after them is metered too.
+        const spent = { inputTokens: 0, outputTokens: 0 };
         try {
           const { result, ...cost } = await runFetch(body, {
             policy,
@@ -266,11 +268,15 @@ function buildApp(
             model,
             projectId: project.id,
             signal: controller.signal,
+            onModelCall: (call) => {
+              spent.inputTokens += call.inputTokens ?? 0;
+              spent.outputTokens += call.outputTokens ?? 0;
+            },
           });
           usage.record(project.id, "fetch", { outcome: "ok", ...cost });
           return result;
         } catch (error) {
-          usage.record(project.id, "fetch", { outcome: toServiceError(error).code });
+          usage.record(project.id, "fetch", { outcome: toServiceError(error).code, ...spent });
           throw error;
         }
       });

@@ -23,6 +23,11 @@ export interface FetchDependencies {
   projectId: string;
   /** Aborted when the caller hangs up: the target download, the conversion and the model call stop. */
   signal?: AbortSignal;
+  /**
+   * Hears each model call of a json fetch as it ends: the tokens a fetch spent before it failed (an
+   * answer the schema never met) are metered too. A fetch that succeeds also returns them.
+   */
+  onModelCall?: (usage: { inputTokens?: number; outputTokens?: number }) => void;
 }
 
 /** A fetch's result and what it cost: the bytes it delivered, and a json fetch's model tokens. */
@@ -153,6 +158,7 @@ async function extractJson(
       schema,
       model: deps.model,
       ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.onModelCall ? { onModelCall: deps.onModelCall } : {}),
     });
   } catch (error) {
     if (error instanceof MissingLLMConfigurationError)

@@ -33,6 +33,12 @@ export interface DocumentExtractionRequest {
   /** Parts sent at once when the document is longer than the model's input budget. Default 4. */
   concurrency?: number;
   logger?: Logger;
+  /**
+   * Hears each model call's usage as it ends, so a caller can meter what an extraction cost even when it
+   * throws afterwards (a schema the answers never met, a cancel mid-way). A successful call also returns
+   * the totals.
+   */
+  onModelCall?: (usage: ModelUsage) => void;
 }
 
 /** The extracted value and what it cost. */
@@ -64,6 +70,7 @@ export async function extractFromDocument(
   const onModelCall = (call: ModelUsage) => {
     llmCalls += 1;
     for (const key of Object.keys(usage) as (keyof typeof usage)[]) usage[key] += call[key] ?? 0;
+    request.onModelCall?.(call);
   };
   const instruction = request.instruction ?? DEFAULT_DOCUMENT_INSTRUCTION;
   const longContent = {
