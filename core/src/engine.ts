@@ -9,6 +9,7 @@ export {
 } from "./extract/document-extraction.js";
 export { SecretRedactor } from "./client/secret-redactor.js";
 export { checkModelConfiguration, describeModel, type ModelConfiguration } from "./model/index.js";
+export type { ModelCallTranscript, TranscriptMessage, TranscriptPart } from "./model/index.js";
 // One provider table: the Studio and the Cloud read model keys by the names core resolves them with.
 export {
   DEFAULT_MODEL,

@@ -5,7 +5,7 @@ import type { MetricsRecorder } from "../client/metrics.js";
 import { ClientError, LLMResponseError } from "../errors.js";
 import { abortable } from "../extract/abortable.js";
 import type { Logger } from "../log/logger.js";
-import { generateJson, type LanguageModelInstance } from "../model/index.js";
+import { generateJson, type CallRecorder, type LanguageModelInstance } from "../model/index.js";
 import { ACT_SYSTEM, actRetryPrompt, actUserPrompt } from "../prompts/act-prompts.js";
 import { takeSnapshot } from "../snapshot/page-snapshot.js";
 import { maskError, maskValue, type Mask } from "../client/secret-redactor.js";
@@ -52,6 +52,8 @@ export interface ActDependencies {
   rememberShown: (name: string, shown: string) => void;
   logger: Logger;
   signal: AbortSignal;
+  /** Hears each model call as sent and answered, failed ones included (what the model saw). */
+  record?: CallRecorder;
 }
 
 /** Settling before reading the page, and after acting so the next call sees the effect. */
@@ -129,6 +131,8 @@ async function act(instruction: string, options: ActOptions, deps: ActDependenci
       schema: ANSWER_SCHEMA,
       schemaName: "action",
       signal: deps.signal,
+      // The second attempt is act's repair turn: the first choice failed on the page.
+      ...(deps.record ? { record: (call) => deps.record?.({ ...call, repair: attempt > 1 }) } : {}),
     });
     deps.metrics.recordLlmCall("act", answer.usage, answer.ms);
     messages.push({ role: "assistant", content: answer.text });

@@ -2,13 +2,19 @@ import type { ActOptions } from "../act/act-arguments.js";
 import { runAct, type ActResult } from "../act/run-act.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { MetricsRecorder, type OperationName } from "../client/metrics.js";
-import { SecretRedactor, type Mask } from "../client/secret-redactor.js";
+import { maskValue, SecretRedactor, type Mask } from "../client/secret-redactor.js";
 import { answerExtract, prepareExtract, readPageText } from "../extract/extract-steps.js";
 import type { ExtractOptions } from "../extract/extract-arguments.js";
 import { normalizeSchema } from "../extract/schema/index.js";
 import type { JSONSchema } from "../extract/schema/index.js";
 import type { Logger } from "../log/logger.js";
-import { resolveLanguageModel, type ModelConfiguration } from "../model/index.js";
+import {
+  ModelTranscript,
+  resolveLanguageModel,
+  type CallRecorder,
+  type ModelCallTranscript,
+  type ModelConfiguration,
+} from "../model/index.js";
 import { resolveInputBudget } from "../model/input-budget.js";
 import { emptyExtractReport, type ExtractProgress } from "../extract/extract-report.js";
 
@@ -45,6 +51,12 @@ export interface EngineContext {
    * returns it.
    */
   onUsage?: (usage: EngineUsage) => void;
+  /**
+   * Hears what the model saw, when the operation's model work ends (failed or aborted included, like
+   * `onUsage`): every call in order, as sent (prompts already masked) and as answered, with the answers'
+   * secrets masked too. Images are described by media type and size, not kept.
+   */
+  onTranscript?: (calls: ModelCallTranscript[]) => void;
 }
 
 /** A server-side extract request, in the HTTP API's terms (the schema is JSON Schema). */
@@ -108,11 +120,12 @@ export async function beginEngineExtract(
     screenshot: prepared.screenshot,
     jsonSchema: schema?.jsonSchema,
     answer: () =>
-      measured("extract", started, context.onUsage, (metrics) =>
+      measured("extract", started, context, redact, (metrics, record) =>
         answerExtract(prepared, schema, {
           model,
           budget,
           metrics,
+          record,
           logger,
           redact,
           signal: context.signal,
@@ -139,12 +152,14 @@ export async function engineAct(
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
   const secrets = context.secrets ?? new SecretRedactor();
   secrets.remember(options.variables);
-  return measured("act", performance.now(), context.onUsage, (metrics) =>
+  const redact: Mask = (text, inUrl) => secrets.redact(text, inUrl);
+  return measured("act", performance.now(), context, redact, (metrics, record) =>
     runAct(instruction, options, {
       sessions: context.sessions,
       resolveModel: () => resolveLanguageModel(context.model),
       metrics,
-      redact: (text, inUrl) => secrets.redact(text, inUrl),
+      record,
+      redact,
       rememberShown: (name, shown) => secrets.rememberShown(name, shown),
       logger: context.logger ?? SILENT,
       signal: context.signal,
@@ -152,14 +167,26 @@ export async function engineAct(
   );
 }
 
-/** Runs model work with a recorder of its own, so concurrent operations never mix their counts. */
+/**
+ * Runs model work with a recorder and a transcript of its own, so concurrent operations never mix their
+ * counts or calls; both are reported when the work ends, whether it succeeded or not.
+ */
 async function measured<T>(
   operation: OperationName,
   started: number,
-  onUsage: ((usage: EngineUsage) => void) | undefined,
-  work: (metrics: MetricsRecorder) => Promise<T>,
+  hooks: Pick<EngineContext, "onUsage" | "onTranscript">,
+  redact: Mask,
+  work: (metrics: MetricsRecorder, record: CallRecorder | undefined) => Promise<T>,
 ): Promise<{ result: T; usage: EngineUsage }> {
   const metrics = new MetricsRecorder();
+  const transcript = hooks.onTranscript ? new ModelTranscript() : undefined;
+  const ended = () => {
+    // Prompts were masked before they were sent; an answer may still echo a value act remembered since.
+    if (transcript) hooks.onTranscript?.(maskValue(transcript.calls(), redact));
+    const spent = usage();
+    hooks.onUsage?.(spent);
+    return spent;
+  };
   const usage = (): EngineUsage => {
     const totals = metrics.snapshot()[operation];
     return {
@@ -170,12 +197,10 @@ async function measured<T>(
     };
   };
   try {
-    const result = await work(metrics);
-    const spent = usage();
-    onUsage?.(spent);
-    return { result, usage: spent };
+    const result = await work(metrics, transcript?.record);
+    return { result, usage: ended() };
   } catch (error) {
-    onUsage?.(usage());
+    ended();
     throw error;
   }
 }

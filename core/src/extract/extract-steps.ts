@@ -9,6 +9,7 @@ import {
   generateTextAnswer,
   type LanguageModelInstance,
   type ModelUsage,
+  type CallRecorder,
 } from "../model/index.js";
 import type { InputBudget } from "../model/input-budget.js";
 import { loadTokenCounter } from "../model/token-counter.js";
@@ -70,6 +71,8 @@ export interface ExtractAnswering {
   itemKey?: string;
   /** Filled in as the extraction goes: parts, calls, tokens, conflicts. */
   report: ExtractReport;
+  /** Hears each model call as sent and answered, failed ones included (what the model saw). */
+  record?: CallRecorder;
   onProgress?: (progress: ExtractProgress) => void;
 }
 
@@ -172,6 +175,7 @@ async function answer(
       logger: answering.logger,
       report,
       onModelCall,
+      ...(answering.record ? { record: answering.record } : {}),
       ...(answering.onProgress ? { onProgress: answering.onProgress } : {}),
     });
     return schema ? answer : { extraction: replaceLinkIdsInText(answer as string, prepared.snapshot) };
@@ -191,6 +195,7 @@ async function answer(
       system: EXTRACT_TEXT_SYSTEM,
       messages,
       signal: answering.signal,
+      ...(answering.record ? { record: answering.record } : {}),
     });
     onModelCall(answer.usage, answer.ms);
     return { extraction: replaceLinkIdsInText(answer.text, prepared.snapshot) };
@@ -204,6 +209,7 @@ async function answer(
     signal: answering.signal,
     fits: (conversation) => conversationFits(budgeted, EXTRACT_SCHEMA_SYSTEM, conversation),
     onModelCall,
+    ...(answering.record ? { record: answering.record } : {}),
     onRepair: (issues) =>
       answering.logger.log(
         "info",

@@ -5,7 +5,13 @@
 import type { ModelMessage, UserContent } from "ai";
 import { ClientError, SchemaValidationError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import { generateTextAnswer, type LanguageModelInstance, type ModelUsage } from "../model/index.js";
+import {
+  generateTextAnswer,
+  taggedRecorder,
+  type CallRecorder,
+  type LanguageModelInstance,
+  type ModelUsage,
+} from "../model/index.js";
 import type { InputBudget } from "../model/input-budget.js";
 import type { TokenCounter } from "../model/token-counter.js";
 import {
@@ -79,6 +85,8 @@ export interface PartRunning {
   logger: Logger;
   report: ExtractReport;
   onModelCall(usage: ModelUsage, ms: number): void;
+  /** Hears each model call as sent and answered, tagged with its part. */
+  record?: CallRecorder;
   onProgress?: (progress: ExtractProgress) => void;
 }
 
@@ -270,8 +278,15 @@ async function answerPart(
     ...(screenshot ? [{ type: "image" as const, image: screenshot, mediaType: "image/png" }] : []),
   ];
   const messages: ModelMessage[] = [{ role: "user", content: user }];
+  const record = taggedRecorder(running.record, { part: { index: part.index, count: running.report.parts } });
   if (!request.schema) {
-    const answer = await generateTextAnswer({ model: model.model, system: request.system, messages, signal });
+    const answer = await generateTextAnswer({
+      model: model.model,
+      system: request.system,
+      messages,
+      signal,
+      ...(record ? { record } : {}),
+    });
     running.onModelCall(answer.usage, answer.ms);
     return answer.text;
   }
@@ -283,6 +298,7 @@ async function answerPart(
     messages,
     signal,
     part: true,
+    ...(record ? { record } : {}),
     fits: (conversation) => conversationFits(model, request.system, conversation),
     onModelCall: (usage, ms) => running.onModelCall(usage, ms),
     onRepair: (issues) =>
@@ -369,6 +385,7 @@ async function combineGroup(
     system: EXTRACT_COMBINE_SYSTEM,
     messages: [combineMessage(request.instruction, answers)],
     signal,
+    ...(running.record ? { record: (call) => running.record?.({ ...call, combine: true }) } : {}),
   });
   running.onModelCall(answer.usage, answer.ms);
   return answer.text;

@@ -3,6 +3,8 @@ import type { ModelMessage } from "ai";
 import { SchemaValidationError, type SchemaIssue } from "../errors.js";
 import {
   generateJson,
+  taggedRecorder,
+  type CallRecorder,
   type JsonCallResult,
   type LanguageModelInstance,
   type ModelUsage,
@@ -35,6 +37,8 @@ export interface SchemaExtraction {
   /** The conversation: the user's request with the content. Repair turns are appended to it. */
   messages: ModelMessage[];
   signal?: AbortSignal;
+  /** Hears each model call as sent and answered (the repair turn tagged so), failed ones included. */
+  record?: CallRecorder;
   /** Called after every model call, for metrics. */
   onModelCall?: (usage: ModelUsage, ms: number) => void;
   /** Called when the first answer needs a repair turn. */
@@ -60,7 +64,8 @@ export interface SchemaExtraction {
  */
 export async function extractIntoSchema(extraction: SchemaExtraction): Promise<unknown> {
   const modelSchema = buildModelFacingSchema(extraction.schema.jsonSchema);
-  const ask = async (): Promise<JsonCallResult> => {
+  const ask = async (repair: boolean): Promise<JsonCallResult> => {
+    const record = taggedRecorder(extraction.record, { repair });
     const answer = await generateJson({
       model: extraction.model,
       system: extraction.system,
@@ -68,20 +73,21 @@ export async function extractIntoSchema(extraction: SchemaExtraction): Promise<u
       schema: modelSchema.schema as JSONSchema7,
       schemaName: "extraction",
       ...(extraction.signal ? { signal: extraction.signal } : {}),
+      ...(record ? { record } : {}),
     });
     extraction.onModelCall?.(answer.usage, answer.ms);
     return answer;
   };
 
   const part = extraction.part === true;
-  const first = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
+  const first = await check(await ask(false), extraction.schema, modelSchema, extraction.links, part);
   if (first.ok) return first.value;
   extraction.onRepair?.(first.issues);
   const repair = repairConversation(extraction, first, modelSchema.wrapped ? [WRAPPER_KEY] : []);
   // No room for the repair turn: the first answer's issues are what there is to report.
   if (!repair) throw new SchemaValidationError(first.issues, first.received);
   extraction.messages.splice(0, extraction.messages.length, ...repair);
-  const second = await check(await ask(), extraction.schema, modelSchema, extraction.links, part);
+  const second = await check(await ask(true), extraction.schema, modelSchema, extraction.links, part);
   if (second.ok) return second.value;
   throw new SchemaValidationError(second.issues, second.received);
 }

@@ -18,6 +18,14 @@ export {
 } from "./model-call.js";
 export type { ModelUsage } from "./model-usage.js";
 export {
+  ModelTranscript,
+  taggedRecorder,
+  type CallRecorder,
+  type ModelCallTranscript,
+  type TranscriptMessage,
+  type TranscriptPart,
+} from "./model-transcript.js";
+export {
   DEFAULT_MODEL,
   MODEL_KEY_VARIABLE,
   keyVariablesFor,

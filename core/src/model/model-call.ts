@@ -4,11 +4,13 @@
  */
 import type { JSONSchema7, SharedV3ProviderOptions } from "@ai-sdk/provider";
 import { generateText, jsonSchema, NoObjectGeneratedError, Output, type ModelMessage } from "ai";
+import { LLMResponseError } from "../errors.js";
 import { silenceAISDKWarnings } from "./ai-sdk-warnings.js";
 import { parseFencedJson } from "./fenced-json.js";
 import { toModelCallError } from "./model-call-error.js";
 import type { LanguageModelInstance } from "./model-configuration.js";
 import { toModelUsage, type ModelUsage } from "./model-usage.js";
+import { transcribeMessages, type CallRecorder, type ModelCallTranscript } from "./model-transcript.js";
 
 /** What every model call takes. */
 export interface ModelCallOptions {
@@ -22,6 +24,8 @@ export interface ModelCallOptions {
   signal?: AbortSignal;
   /** Per-provider request options, keyed by provider (e.g. `{ openai: { strictJsonSchema: false } }`). */
   providerOptions?: SharedV3ProviderOptions;
+  /** Hears the call as sent and answered, a failed one included (see `ModelTranscript`). */
+  record?: CallRecorder;
 }
 
 /** What a JSON call takes besides the common options. */
@@ -77,16 +81,21 @@ export async function generateJson(options: JsonCallOptions): Promise<JsonCallRe
         description: options.schemaDescription,
       }),
     });
-    return {
+    const answer = {
       value: result.output,
       text: result.text,
       usage: toModelUsage(result.totalUsage),
       ms: since(started),
     };
+    recordCall(options, "json", answer);
+    return answer;
   } catch (error) {
     const recovered = recoverFencedJson(error, started);
-    if (recovered) return recovered;
-    throw toModelCallError(error, options.signal);
+    if (recovered) {
+      recordCall(options, "json", recovered);
+      return recovered;
+    }
+    throw recordFailure(options, "json", toModelCallError(error, options.signal), started);
   }
 }
 
@@ -101,10 +110,48 @@ export async function generateTextAnswer(options: ModelCallOptions): Promise<Tex
   const started = performance.now();
   try {
     const result = await generateText(commonSettings(options));
-    return { text: result.text, usage: toModelUsage(result.totalUsage), ms: since(started) };
+    const answer = { text: result.text, usage: toModelUsage(result.totalUsage), ms: since(started) };
+    recordCall(options, "text", answer);
+    return answer;
   } catch (error) {
-    throw toModelCallError(error, options.signal);
+    throw recordFailure(options, "text", toModelCallError(error, options.signal), started);
   }
+}
+
+/** The call as sent, for its recorder; `schema` only for a JSON call. */
+function sentCall(options: ModelCallOptions | JsonCallOptions, kind: ModelCallTranscript["kind"]) {
+  return {
+    kind,
+    repair: false,
+    system: options.system ?? "",
+    messages: transcribeMessages(options.messages),
+    ...("schema" in options ? { schema: options.schema } : {}),
+  };
+}
+
+function recordCall(
+  options: ModelCallOptions,
+  kind: ModelCallTranscript["kind"],
+  answer: { text: string; usage: ModelUsage; ms: number },
+): void {
+  options.record?.({ ...sentCall(options, kind), response: answer.text, usage: answer.usage, ms: answer.ms });
+}
+
+/** Records a failed call (with the answer's text when the provider sent one) and returns its error. */
+function recordFailure(
+  options: ModelCallOptions,
+  kind: ModelCallTranscript["kind"],
+  error: unknown,
+  started: number,
+): unknown {
+  const responseText = error instanceof LLMResponseError ? error.responseText : undefined;
+  options.record?.({
+    ...sentCall(options, kind),
+    ...(responseText !== undefined ? { response: responseText } : {}),
+    error: error instanceof Error ? error.message : String(error),
+    ms: since(started),
+  });
+  return error;
 }
 
 /** A complete answer that failed to parse only because it sits in a code fence is still the answer. */
