@@ -38,3 +38,9 @@ export function isStudioMethod(name: string): name is StudioMethodName {
 
 /** One kept run of the history. */
 export type RunRecord = StudioEvent<"history.added">;
+/** What the model saw during a run. */
+export type ModelTranscript = NonNullable<RunRecord["transcript"]>;
+/** One model call of a run. */
+export type ModelCall = ModelTranscript["calls"][number];
+/** A text of a transcript, with how much of it was clipped. */
+export type KeptText = ModelCall["system"];

@@ -15,6 +15,8 @@ export type RunReport = Omit<RunRecord, "id" | "startedAt" | "thumbnail" | "outc
 
 /** How many runs a launch keeps; older ones are dropped first. */
 const KEEP = 200;
+/** How many of the newest runs keep what their model saw (each is bounded, but up to a megabyte). */
+const KEEP_TRANSCRIPTS = 20;
 
 /**
  * Every run of this launch with inputs, outputs, timings and a thumbnail, newest first. Kept in memory:
@@ -46,6 +48,11 @@ export class RunHistory {
     };
     this.runs.unshift(record);
     this.runs.splice(KEEP);
+    const older = this.runs[KEEP_TRANSCRIPTS];
+    if (older?.transcript) {
+      const { transcript: _dropped, ...rest } = older;
+      this.runs[KEEP_TRANSCRIPTS] = rest;
+    }
     this.emit("history.added", record);
     return record;
   }

@@ -1,5 +1,6 @@
 import type { RunRecord } from "@loupe/studio/common";
 import { JsonTree } from "../components/json-tree/json-tree.js";
+import { ModelView } from "./model-view.js";
 import { variableNamesOf } from "./rerun.js";
 
 /** One kept run: what it was asked, what came back (or how it failed), and the page after it. */
@@ -40,6 +41,7 @@ export function RunDetail({ run, busy, onRerun }: { run: RunRecord; busy: boolea
           {run.outcome.error.code}: {run.outcome.error.message}
         </p>
       )}
+      {run.kind !== "fetch" ? <ModelView transcript={run.transcript} /> : null}
       {run.thumbnail ? <img className="run-page" src={run.thumbnail} alt="The page after the run" /> : null}
     </section>
   );

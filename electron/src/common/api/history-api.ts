@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelTranscriptSchema } from "./model-transcript-schema.js";
 import { runMetricsSchema } from "./shared-schemas.js";
 
 /** One kept run: what was asked, what came back, what it cost, and how the page looked. */
@@ -21,6 +22,11 @@ export const runRecordSchema = z.object({
   metrics: runMetricsSchema.optional(),
   /** A small JPEG of the page after the run, as a data: URL (absent for fetch, and for act with variables). */
   thumbnail: z.string().optional(),
+  /**
+   * What the model saw (extract, act): every call as sent and answered, bounded in size. Only the
+   * newest runs keep theirs; an older run's is dropped first.
+   */
+  transcript: modelTranscriptSchema.optional(),
 });
 
 /** Every run of this launch, newest first. */

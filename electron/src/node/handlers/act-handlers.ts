@@ -1,5 +1,6 @@
 import { engineAct, noModelUsage, type EngineUsage } from "@loupe/core/engine";
-import type { StudioHandlers } from "../../common/studio-api.js";
+import type { ModelTranscript, StudioHandlers } from "../../common/studio-api.js";
+import { keepTranscript } from "../kept-transcript.js";
 import type { StudioContext } from "../studio-context.js";
 
 type ActHandlers = Pick<StudioHandlers, "act.run">;
@@ -16,6 +17,7 @@ export function actHandlers(context: StudioContext): ActHandlers {
       const started = new Date();
       const startedMs = performance.now();
       let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
+      let transcript: ModelTranscript | undefined;
       const metrics = () => ({
         llmCalls: usage.llmCalls,
         inputTokens: usage.inputTokens,
@@ -45,6 +47,7 @@ export function actHandlers(context: StudioContext): ActHandlers {
             signal: new AbortController().signal,
             secrets: context.secrets(),
             onUsage: (spent) => (usage = spent),
+            onTranscript: (calls) => (transcript = keepTranscript(calls)),
           },
         );
         const done = metrics();
@@ -52,6 +55,7 @@ export function actHandlers(context: StudioContext): ActHandlers {
           ...report,
           outcome: { ok: true, output: result },
           metrics: done,
+          ...(transcript ? { transcript } : {}),
         });
         // The action may have navigated: tell the live view and the tabs.
         const info = await context.tabs.info(page);
@@ -64,7 +68,12 @@ export function actHandlers(context: StudioContext): ActHandlers {
           ...(record.thumbnail ? { thumbnail: record.thumbnail } : {}),
         };
       } catch (error) {
-        await context.history.record({ ...report, outcome: { ok: false, error }, metrics: metrics() });
+        await context.history.record({
+          ...report,
+          outcome: { ok: false, error },
+          metrics: metrics(),
+          ...(transcript ? { transcript } : {}),
+        });
         throw error;
       }
     },

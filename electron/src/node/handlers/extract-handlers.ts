@@ -1,11 +1,17 @@
 import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
 import { abortOnTimeout, beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
-import type { StudioHandlers, StudioParsedParams, StudioResult } from "../../common/studio-api.js";
+import type {
+  ModelTranscript,
+  StudioHandlers,
+  StudioParsedParams,
+  StudioResult,
+} from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
 import { pageLoaded } from "../page-loaded.js";
 import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
+import { keepTranscript } from "../kept-transcript.js";
 
 type ExtractHandlers = Pick<StudioHandlers, "extract.run" | "extract.cancel" | "schema.evaluate">;
 
@@ -56,11 +62,21 @@ async function extractRun(
   const started = new Date();
   const startedMs = performance.now();
   let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
+  let transcript: ModelTranscript | undefined;
   const metrics = () => ({ ...usage, ms: performance.now() - startedMs });
   const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) =>
     // Fire and forget: the thumbnail takes a screenshot, and the answer should not wait for it.
     void context.history
-      .record({ kind: "extract", started, url: source.url, input: params, outcome, metrics: metrics(), page })
+      .record({
+        kind: "extract",
+        started,
+        url: source.url,
+        input: params,
+        outcome,
+        metrics: metrics(),
+        page,
+        ...(transcript ? { transcript } : {}),
+      })
       .catch(() => {});
   context.emit("run.progress", { runId, stage: "started" });
   const cancelled = new Promise<never>((_, reject) =>
@@ -106,6 +122,7 @@ async function extractRun(
           secrets: context.secrets(),
           // Heard on failure too: a run the schema check failed still cost its model calls.
           onUsage: (spent) => (usage = spent),
+          onTranscript: (calls) => (transcript = keepTranscript(calls)),
         },
       );
       if (!begun.needsModel) return begun.result;
