@@ -82,13 +82,13 @@ function TextBlock({ label, owner, text }: { label: string; owner: string; text:
   const long = lines.length > COLLAPSED_LINES || text.text.length > COLLAPSED_CHARS;
   const shown =
     long && !expanded ? lines.slice(0, COLLAPSED_LINES).join("\n").slice(0, COLLAPSED_CHARS) : text.text;
-  const name = `${label} of ${owner.toLowerCase()}`;
+  const name = `${label} of ${owner.charAt(0).toLowerCase()}${owner.slice(1)}`;
   return (
     <div className="model-block" role="group" aria-label={name}>
       <div className="model-block-head">
         <span className="model-block-label">{label}</span>
         <span className="model-block-size">{lines.length} line(s)</span>
-        <CopyButton text={text.text} label={`Copy ${name}`} />
+        <CopyButton text={text.text} label={`Copy ${name.charAt(0).toLowerCase()}${name.slice(1)}`} />
         {long ? (
           <button type="button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
             {expanded ? "Collapse" : `Show all ${lines.length} lines`}
