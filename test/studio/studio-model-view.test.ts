@@ -21,7 +21,10 @@ describe("the Model view of a run", () => {
     await h?.close();
   });
 
+  const keptRuns = async () => (await h.studio.service.handlers["history.list"]({})).runs.length;
+
   async function openNewestRun(count: number) {
+    await expect.poll(keptRuns, { timeout: 30_000 }).toBe(count);
     await h.ui.getByRole("tab", { name: "History", exact: true }).click();
     const runs = h.ui.getByRole("list", { name: "Runs" }).getByRole("listitem");
     await expect.poll(() => runs.count(), { timeout: 30_000 }).toBe(count);
@@ -38,10 +41,11 @@ describe("the Model view of a run", () => {
     await ui.getByRole("tab", { name: "Extract", exact: true }).click();
     await ui.getByRole("form", { name: "Extract" }).getByLabel("Instruction").fill("the page's heading");
     await setSchema(ui, "z.object({ heading: z.string() })");
+    const before = await keptRuns();
     h.model.enqueue({ json: { heading: 7 } }, { json: { heading: "Controls" } });
     await ui.getByRole("button", { name: "Run", exact: true }).click();
 
-    const model = await openNewestRun(1);
+    const model = await openNewestRun(before + 1);
     const calls = model.getByRole("article");
     await expect.poll(() => calls.count()).toBe(2);
     const first = model.getByRole("article", { name: "Call 1: first answer · JSON" });
@@ -71,6 +75,7 @@ describe("the Model view of a run", () => {
   it("never shows an act variable's value, though the page shows it and the model echoes it", async () => {
     const { ui } = h;
     const handlers = h.studio.service.handlers;
+    const before = await keptRuns();
     await handlers["session.open"]({ url: `${h.servers.originA}/act/sign-in.html` });
     const email = idOf((await handlers["snapshot.get"]({})).text, "textbox: Email");
     h.model.enqueue(
@@ -86,13 +91,11 @@ describe("the Model view of a run", () => {
     await form.getByLabel("Instruction").fill("fill in %email%");
     await form.getByRole("button", { name: "Run act" }).click();
     await ui.getByRole("region", { name: "Act result" }).getByRole("status").waitFor();
-    await expect
-      .poll(async () => (await handlers["history.list"]({})).runs.length, { timeout: 30_000 })
-      .toBe(2);
+    await expect.poll(keptRuns, { timeout: 30_000 }).toBe(before + 1);
     await form.getByLabel("Instruction").fill("click the email field");
     await form.getByRole("button", { name: "Run act" }).click();
 
-    const model = await openNewestRun(3);
+    const model = await openNewestRun(before + 2);
     const call = model.getByRole("article", { name: "Call 1: first answer · JSON" });
     await call.waitFor();
     // The model was sent the field's value as its name, and the server got nothing else.
