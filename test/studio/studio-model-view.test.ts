@@ -4,6 +4,7 @@
  * and an act's variable value never appears there, even when the page shows it and the model echoes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe-scan.js";
 import { actReply, idOf, lastUserText } from "../support/harness.js";
 import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
@@ -69,6 +70,11 @@ describe("the Model view of a run", () => {
     await expect.poll(() => user.getByRole("button", { name: "Collapse" }).count()).toBe(1);
     expect(await user.locator("pre").textContent()).toBe(lastUserText(sent));
     expect(await first.getByRole("button", { name: /^Copy system of call 1/ }).count()).toBe(1);
+    // The run list's items are outside this view and untouched by it.
+    const violations = (await seriousAxeViolations(ui)).filter(
+      (v) => !v.targets.every((t) => t === ".run-item"),
+    );
+    expect(violations).toEqual([]);
     await h.screenshot("model-view-repair");
   }, 120_000);
 
