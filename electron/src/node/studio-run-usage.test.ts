@@ -112,6 +112,13 @@ describe("the metrics of runs under way at the same time", () => {
     expect(byInstruction("choose the large size")).toMatchObject({ inputTokens: 101, outputTokens: 11 });
     expect(byInstruction("tick gift wrap")).toMatchObject({ inputTokens: 202, outputTokens: 22 });
     expect(byInstruction("what the page is for")).toMatchObject({ inputTokens: 404, outputTokens: 44 });
+    // And each keeps only the model calls it made.
+    for (const instruction of Object.keys(runs)) {
+      const run = added.find((r) => (r.input as { instruction?: string }).instruction === instruction);
+      const sent = JSON.stringify(run?.transcript?.calls.map((call) => call.messages));
+      expect(run?.transcript?.calls).toHaveLength(1);
+      for (const other of Object.keys(runs)) expect(sent.includes(other)).toBe(other === instruction);
+    }
   });
 
   it("count a failed run's model calls: a schema the answers never met", async () => {
@@ -133,5 +140,21 @@ describe("the metrics of runs under way at the same time", () => {
     expect(run.validationIssues?.length).toBeGreaterThan(0);
     // The first answer and its repair turn.
     expect(run.metrics).toMatchObject({ llmCalls: 2, inputTokens: 80, outputTokens: 8 });
+  });
+
+  it("keep what the model saw of a cancelled run: the request it was waiting for", async () => {
+    model.enqueue({ hang: true });
+    const run = client.call("extract.run", { runId: "held", instruction: "the page's purpose, slowly" });
+    run.catch(() => {});
+    await expect.poll(() => model.requests.at(-1)?.text() ?? "").toContain("the page's purpose, slowly");
+    await client.call("extract.cancel", { runId: "held" });
+    await expect(run).rejects.toThrow(/cancelled/);
+    const held = () => added.find((r) => r.input["runId"] === "held");
+    await expect.poll(held).toBeDefined();
+    const [call, ...more] = held()?.transcript?.calls ?? [];
+    expect(more).toEqual([]);
+    expect(call).toMatchObject({ kind: "text", repair: false, error: expect.any(String) });
+    expect(call).not.toHaveProperty("response");
+    expect(JSON.stringify(call?.messages)).toContain("the page's purpose, slowly");
   });
 });

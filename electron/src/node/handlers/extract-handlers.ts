@@ -13,6 +13,9 @@ import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
 import { keepTranscript } from "../kept-transcript.js";
 
+/** How long a cancelled run's record waits for the engine to report what the model saw. */
+const UNWIND_WAIT_MS = 2_000;
+
 type ExtractHandlers = Pick<StudioHandlers, "extract.run" | "extract.cancel" | "schema.evaluate">;
 
 /**
@@ -64,20 +67,27 @@ async function extractRun(
   let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
   let transcript: ModelTranscript | undefined;
   const metrics = () => ({ ...usage, ms: performance.now() - startedMs });
-  const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) =>
+  // Settles when the engine has unwound: a cancelled or timed-out run answers at once, but what the
+  // model saw is reported only after the aborted request ends, so its record waits (briefly) for that.
+  let unwound: Promise<unknown> = Promise.resolve();
+  const record = (outcome: { ok: true; output: unknown } | { ok: false; error: unknown }) => {
+    const ms = performance.now() - startedMs;
     // Fire and forget: the thumbnail takes a screenshot, and the answer should not wait for it.
-    void context.history
-      .record({
-        kind: "extract",
-        started,
-        url: source.url,
-        input: params,
-        outcome,
-        metrics: metrics(),
-        page,
-        ...(transcript ? { transcript } : {}),
-      })
+    void settledWithin(unwound, UNWIND_WAIT_MS)
+      .then(() =>
+        context.history.record({
+          kind: "extract",
+          started,
+          url: source.url,
+          input: params,
+          outcome,
+          metrics: { ...usage, ms },
+          page,
+          ...(transcript ? { transcript } : {}),
+        }),
+      )
       .catch(() => {});
+  };
   context.emit("run.progress", { runId, stage: "started" });
   const cancelled = new Promise<never>((_, reject) =>
     controller.signal.addEventListener("abort", () =>
@@ -128,7 +138,7 @@ async function extractRun(
       if (!begun.needsModel) return begun.result;
       return (await begun.answer()).result;
     })();
-    work.catch(() => {}); // a cancelled run's late failure is not an unhandled rejection
+    unwound = work.catch(() => {}); // a cancelled run's late failure is not an unhandled rejection
     const result = await Promise.race([work, cancelled]);
     const done = metrics();
     context.emit("run.progress", { runId, stage: "finished", ms: done.ms });
@@ -153,6 +163,18 @@ async function extractRun(
     cancelTimeout();
     runs.delete(runId);
   }
+}
+
+/** Resolves when `work` settles or `ms` have passed, whichever is first, leaving no timer behind. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });
 }
 
 /** The JSON Schema of a zod source, or an `invalid_schema` error placing each issue. */
