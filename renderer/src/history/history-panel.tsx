@@ -65,7 +65,6 @@ export function HistoryPanel() {
               type="button"
               className="run-item"
               aria-pressed={r.id === selected}
-              aria-label={`${r.kind} run ${time(r)} ${r.url}`}
               onClick={() => setSelected(r.id)}
             >
               {r.thumbnail ? (
