@@ -49,7 +49,7 @@ export {
   type EngineExtractRequest,
   type EngineUsage,
 } from "./engine/engine-operations.js";
-export type { ActResult, ActAction } from "./act/run-act.js";
+export type { ActResult, ActAction, ActedElement } from "./act/run-act.js";
 // The Studio's live view and element picker drive pages over the Client's own sessions (one registry).
 export { CdpConnection, CdpCommandError } from "./cdp/cdp-connection.js";
 export type {

@@ -1,6 +1,6 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
-import type { PageSessions } from "../cdp/page-sessions.js";
+import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
 import type { MetricsRecorder } from "../client/metrics.js";
 import { ClientError, LLMResponseError } from "../errors.js";
 import { abortable } from "../extract/abortable.js";
@@ -54,6 +54,15 @@ export interface ActDependencies {
   signal: AbortSignal;
   /** Hears each model call as sent and answered, failed ones included (what the model saw). */
   record?: CallRecorder;
+  /** Hears the element an action is about to be performed on (the Studio highlights it afterwards). */
+  onElement?: (element: ActedElement) => void;
+}
+
+/** The element an action is performed on, as CDP knows it. */
+export interface ActedElement {
+  session: TargetSession;
+  backendNodeId: number;
+  frameId: string;
 }
 
 /** Settling before reading the page, and after acting so the next call sees the effect. */
@@ -158,14 +167,14 @@ async function act(instruction: string, options: ActOptions, deps: ActDependenci
     } else {
       // Taken before acting: the action may remove the element (a "Close" button, a submitted form).
       const selector = await snapshot.selectorOf(choice.elementId).catch(() => "");
+      const session = snapshot.sessionOf(choice.elementId) ?? deps.sessions.root;
+      // The last point where stopping leaves the page as it was: a cancel or timeout that lands while the
+      // model's answer is being read must not be followed by the action.
+      deps.signal.throwIfAborted();
+      deps.onElement?.({ session, backendNodeId: element.backendNodeId, frameId: element.frameId });
       try {
         const done = await performAction(
-          {
-            session: snapshot.sessionOf(choice.elementId) ?? deps.sessions.root,
-            backendNodeId: element.backendNodeId,
-            role: element.role,
-            root: deps.sessions.root,
-          },
+          { session, backendNodeId: element.backendNodeId, role: element.role, root: deps.sessions.root },
           choice.method,
           args.filled,
         );

@@ -1,5 +1,5 @@
 import type { ActOptions } from "../act/act-arguments.js";
-import { runAct, type ActResult } from "../act/run-act.js";
+import { runAct, type ActedElement, type ActResult } from "../act/run-act.js";
 import type { PageSessions } from "../cdp/page-sessions.js";
 import { MetricsRecorder, type OperationName } from "../client/metrics.js";
 import { maskValue, SecretRedactor, type Mask } from "../client/secret-redactor.js";
@@ -147,14 +147,18 @@ export async function beginEngineExtract(
  */
 export async function engineAct(
   instruction: string,
-  options: Pick<ActOptions, "variables">,
+  options: Pick<ActOptions, "variables"> & {
+    /** Hears the element the action is performed on, just before it is (the Studio highlights it). */
+    onElement?: (element: ActedElement) => void;
+  },
   context: EngineContext,
 ): Promise<{ result: ActResult; usage: EngineUsage }> {
   const secrets = context.secrets ?? new SecretRedactor();
   secrets.remember(options.variables);
   const redact: Mask = (text, inUrl) => secrets.redact(text, inUrl);
+  const { onElement, ...actOptions } = options;
   return measured("act", performance.now(), context, redact, (metrics, record) =>
-    runAct(instruction, options, {
+    runAct(instruction, actOptions, {
       sessions: context.sessions,
       resolveModel: () => resolveLanguageModel(context.model),
       metrics,
@@ -163,6 +167,7 @@ export async function engineAct(
       rememberShown: (name, shown) => secrets.rememberShown(name, shown),
       logger: context.logger ?? SILENT,
       signal: context.signal,
+      ...(onElement ? { onElement } : {}),
     }),
   );
 }

@@ -70,10 +70,16 @@ export class PageTabs {
     if (id) this.notify("navigated", id, page);
   }
 
-  /** Makes a tracked page the active one. */
-  activate(pageId: string): StudioPage {
+  /** The open tab with this id. */
+  get(pageId: string): StudioPage {
     const page = this.byId.get(pageId);
     if (!page) throw new StudioError("unknown_page", `There is no open tab with id "${pageId}".`);
+    return page;
+  }
+
+  /** Makes a tracked page the active one. */
+  activate(pageId: string): StudioPage {
+    const page = this.get(pageId);
     const changed = this.activeId !== pageId;
     this.activeId = pageId;
     if (changed) this.notify("activated", pageId, page);

@@ -4,6 +4,7 @@ import type { PageSessions, SecretRedactor } from "@loupe/core/engine";
 import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { KeyStore } from "./key-store.js";
+import type { ElementHighlight } from "./live/element-highlight.js";
 import type { TabSnapshots } from "./live/tab-snapshots.js";
 import type { PageTabs, StudioPage } from "./page-tabs.js";
 import type { RunHistory } from "./run-history.js";
@@ -30,6 +31,11 @@ export interface StudioContext {
   sessionsFor(page: StudioPage): Promise<PageSessions>;
   /** Each tab's last snapshot, as the snapshot view shows it. */
   readonly snapshots: TabSnapshots;
+  /**
+   * The one highlight drawn on the live view (picker, snapshot view, the element act acted on). It goes
+   * when the tab navigates or another becomes active, and when a run starts.
+   */
+  readonly highlight: ElementHighlight;
   /**
    * The values act's variables typed in this session, masked in the page text the Studio shows itself
    * (snapshot, picker) as the client masks it in everything it returns.

@@ -12,8 +12,10 @@ import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
+import { ElementHighlight } from "./live/element-highlight.js";
 import { TabSnapshots } from "./live/tab-snapshots.js";
 import { PageTabs, type StudioPage } from "./page-tabs.js";
+import { RunControls } from "./run-controls.js";
 import { RunHistory } from "./run-history.js";
 import { notStarted, type StudioContext } from "./studio-context.js";
 import { followingModel, resolveApiKey, type ModelSettings, type ResolvedModel } from "./studio-settings.js";
@@ -47,8 +49,9 @@ export class StudioService {
   private demo: DemoServer | undefined;
   private readonly tabs = new PageTabs();
   private readonly snapshots = new TabSnapshots();
+  private readonly highlight = new ElementHighlight();
   private readonly history: RunHistory;
-  private readonly runs = new Map<string, AbortController>();
+  private readonly runs = new RunControls();
   private settings: ModelSettings;
   private readonly env: Readonly<Record<string, string | undefined>>;
   private readonly keys: KeyStore;
@@ -72,7 +75,7 @@ export class StudioService {
       ...browseHandlers(context),
       ...liveHandlers(context),
       ...extractHandlers(context, this.runs),
-      ...actHandlers(context),
+      ...actHandlers(context, this.runs),
       ...fetchHandlers(context),
       ...settingsHandlers(context),
       ...historyHandlers(context),
@@ -107,7 +110,7 @@ export class StudioService {
 
   /** Stops everything `start` started; safe to call more than once. */
   async stop(): Promise<void> {
-    for (const run of this.runs.values()) run.abort();
+    this.runs.abortAll();
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => {});
@@ -127,6 +130,7 @@ export class StudioService {
       tabs: this.tabs,
       sessionsFor: (page) => this.sessionsFor(page),
       snapshots: this.snapshots,
+      highlight: this.highlight,
       history: this.history,
       env: this.env,
       keys: this.keys,

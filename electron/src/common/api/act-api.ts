@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageInfoSchema, runMetricsSchema } from "./shared-schemas.js";
+import { pageInfoSchema, runIdSchema, runMetricsSchema, runTimeoutSchema } from "./shared-schemas.js";
 
 const actActionSchema = z.object({
   elementId: z.string(),
@@ -10,13 +10,19 @@ const actActionSchema = z.object({
   selector: z.string(),
 });
 
-/** One natural-language action on the active tab. */
+/** One natural-language action on the active tab, cancellable while it runs. */
 export const actMethods = {
   "act.run": {
     params: z.strictObject({
+      /**
+       * Chosen by the caller so it can cancel the run (`act.cancel`) before it answers. Without one the
+       * run cannot be cancelled, only timed out.
+       */
+      runId: runIdSchema.optional(),
       instruction: z.string().trim().min(1),
       /** Values for `%name%` placeholders, filled in after the model answered (never sent to it). */
       variables: z.record(z.string(), z.string()).optional(),
+      options: z.strictObject({ timeout: runTimeoutSchema.optional() }).optional(),
     }),
     result: z.object({
       success: z.boolean(),
@@ -29,7 +35,21 @@ export const actMethods = {
       historyId: z.string(),
       /** The page after the action, as kept in the history (none when variables were typed: it may show one). */
       thumbnail: z.string().optional(),
+      /**
+       * Whether the element acted on is highlighted in the live view: it is while it is still on the page,
+       * until the tab navigates or the next run starts.
+       */
+      highlighted: z.boolean(),
     }),
+  },
+  /**
+   * Stops a run under way: the model request in flight is aborted and no action is performed after it.
+   * An action already performed stays done (the run then answers as done). The run rejects with
+   * `cancelled`; `cancelled` here says whether a run had that id.
+   */
+  "act.cancel": {
+    params: z.strictObject({ runId: runIdSchema }),
+    result: z.object({ cancelled: z.boolean() }),
   },
 } as const;
 

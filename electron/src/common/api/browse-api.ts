@@ -3,9 +3,18 @@ import { httpUrlSchema, pageIdSchema, pageInfoSchema } from "./shared-schemas.js
 
 /** Browsing: tabs, navigation and what the model sees of the page. */
 export const browseMethods = {
+  /** Opens a tab (at `url`, or blank) and makes it the active one. */
   "session.open": {
-    params: z.strictObject({ url: httpUrlSchema }),
+    params: z.strictObject({ url: httpUrlSchema.optional() }),
     result: pageInfoSchema,
+  },
+  /**
+   * Closes a tab. The next one becomes active when it was; closing the last tab leaves a new blank one,
+   * so there is always a page to show and run on.
+   */
+  "session.close": {
+    params: z.strictObject({ pageId: pageIdSchema }),
+    result: z.object({ pages: z.array(pageInfoSchema) }),
   },
   "session.navigate": {
     params: z.strictObject({

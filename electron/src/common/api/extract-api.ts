@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { studioIssueSchema } from "../studio-error.js";
-import { runMetricsSchema } from "./shared-schemas.js";
+import { runIdSchema, runMetricsSchema, runTimeoutSchema } from "./shared-schemas.js";
 
 /** What the extract panel can set per run (no `page`: the service reads the active tab). */
 export const extractOptionsSchema = z.strictObject({
   model: z.string().min(1).optional(),
-  timeout: z.number().int().positive().optional(),
+  timeout: runTimeoutSchema.optional(),
   selector: z.string().min(1).optional(),
   ignoreSelectors: z.array(z.string().min(1)).optional(),
   screenshot: z.boolean().optional(),
@@ -31,7 +31,7 @@ export const extractMethods = {
   "extract.run": {
     params: z.strictObject({
       /** Chosen by the caller so it can cancel the run before it answers. */
-      runId: z.string().min(1),
+      runId: runIdSchema,
       instruction: z.string().trim().min(1).optional(),
       schema: extractSchemaSchema.optional(),
       options: extractOptionsSchema.optional(),
@@ -49,7 +49,7 @@ export const extractMethods = {
     }),
   },
   "extract.cancel": {
-    params: z.strictObject({ runId: z.string().min(1) }),
+    params: z.strictObject({ runId: runIdSchema }),
     result: z.object({ cancelled: z.boolean() }),
   },
   /**

@@ -24,6 +24,21 @@ export const frameMetadataSchema = z.object({
   timestamp: z.number().optional(),
 });
 
+/** One screencast frame of the active tab. */
+const liveFrameSchema = z.object({
+  pageId: pageIdSchema,
+  /** Increases by one with every frame the service sends, across tabs, for as long as it runs. */
+  frame: z.number().int().positive(),
+  /** JPEG bytes, base64. */
+  data: z.string(),
+  /** The image's size in pixels. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  metadata: frameMetadataSchema,
+  /** When the service received the frame from the browser (ms since the epoch). */
+  receivedAt: z.number(),
+});
+
 /** The element the picker or a highlight points at: the snapshot id form, its role/name, its box. */
 const inspectedSchema = z.object({
   /** `tag#id.class` of the element, for a tooltip. */
@@ -43,8 +58,18 @@ export const liveMethods = {
       quality: z.number().int().min(10).max(100).default(70),
       maxWidth: z.number().int().min(100).max(4096).default(1600),
       maxHeight: z.number().int().min(100).max(4096).default(1200),
+      /**
+       * Answer with the newest frame too. The browser sends frames only when the page repaints, so a
+       * window that joins a screencast already running (a second window) would wait for one otherwise.
+       */
+      withFrame: z.boolean().default(false),
     }),
-    result: z.object({ pageId: pageIdSchema, leaseMs: z.number().int().positive() }),
+    result: z.object({
+      pageId: pageIdSchema,
+      leaseMs: z.number().int().positive(),
+      /** With `withFrame`: the newest frame of the active tab, once it sent one. */
+      frame: liveFrameSchema.optional(),
+    }),
   },
   /**
    * The size, in CSS pixels, the Studio shows pages at: the active tab and every tab after it get this
@@ -132,19 +157,7 @@ export const liveMethods = {
 /** Events of the live view. */
 export const liveEvents = {
   /** A screencast frame of the active tab. */
-  "live.frame": z.object({
-    pageId: pageIdSchema,
-    /** Increases by one with every frame the service sends, across tabs, for as long as it runs. */
-    frame: z.number().int().positive(),
-    /** JPEG bytes, base64. */
-    data: z.string(),
-    /** The image's size in pixels. */
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    metadata: frameMetadataSchema,
-    /** When the service received the frame from the browser (ms since the epoch). */
-    receivedAt: z.number(),
-  }),
+  "live.frame": liveFrameSchema,
   /** The screencast stopped (lease ended, `live.stop`, or the tab closed). */
   "live.stopped": z.object({ pageId: pageIdSchema.optional(), reason: z.string() }),
 } as const;

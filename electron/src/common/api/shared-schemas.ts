@@ -26,3 +26,9 @@ export const runMetricsSchema = z.object({
   outputTokens: z.number().int().nonnegative(),
   ms: z.number().nonnegative(),
 });
+
+/** A run's time limit in milliseconds: past it the work in flight (the model request too) is aborted. */
+export const runTimeoutSchema = z.number().int().positive();
+
+/** A run id, chosen by the caller so it can cancel the run before it answers. */
+export const runIdSchema = z.string().min(1);

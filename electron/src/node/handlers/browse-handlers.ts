@@ -8,7 +8,13 @@ import type { StudioContext } from "../studio-context.js";
 
 type BrowseHandlers = Pick<
   StudioHandlers,
-  "session.open" | "session.navigate" | "session.stop" | "session.pages" | "session.activate" | "snapshot.get"
+  | "session.open"
+  | "session.close"
+  | "session.navigate"
+  | "session.stop"
+  | "session.pages"
+  | "session.activate"
+  | "snapshot.get"
 >;
 
 type NavigateTo = StudioParsedParams<"session.navigate">["to"];
@@ -27,6 +33,11 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     if (kind === "closed") context.emit("session.pageClosed", { pageId });
     else void changed(page).catch(() => {});
   });
+  const openTab = async () => {
+    const page = await context.client().context.newPage();
+    context.tabs.activate(context.tabs.track(page));
+    return page;
+  };
   // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
   const underway = new Map<StudioPage, AbortController>();
   const navigate = async (page: StudioPage, to: NavigateTo) => {
@@ -54,9 +65,15 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
   };
   return {
     "session.open": async ({ url }) => {
-      const page = await context.client().context.newPage();
-      context.tabs.activate(context.tabs.track(page));
-      return navigate(page, { url });
+      const page = await openTab();
+      return url ? navigate(page, { url }) : changed(page);
+    },
+    "session.close": async ({ pageId }) => {
+      const page = context.tabs.get(pageId);
+      if (context.tabs.pages().length === 1) await openTab();
+      underway.get(page)?.abort();
+      await page.close();
+      return { pages: await context.tabs.list() };
     },
     "session.navigate": ({ to }) => navigate(context.tabs.active(), to),
     "session.stop": async () => {

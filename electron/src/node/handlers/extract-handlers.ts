@@ -1,5 +1,5 @@
 import { ExtractTimeoutError, SchemaValidationError } from "@loupe/core";
-import { abortOnTimeout, beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
+import { beginEngineExtract, noModelUsage, type EngineUsage } from "@loupe/core/engine";
 import type {
   ModelTranscript,
   StudioHandlers,
@@ -8,6 +8,7 @@ import type {
 } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
 import { pageLoaded } from "../page-loaded.js";
+import type { RunControls } from "../run-controls.js";
 import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
@@ -26,40 +27,34 @@ type ExtractHandlers = Pick<StudioHandlers, "extract.run" | "extract.cancel" | "
  */
 export function extractHandlers(
   context: StudioContext,
-  runs: Map<string, AbortController>,
+  runs: RunControls,
   sandbox: SchemaSandbox = new SchemaSandbox(),
 ): ExtractHandlers {
   return {
     "extract.run": (params) => extractRun(context, runs, sandbox, params),
-    "extract.cancel": async ({ runId }) => {
-      const run = runs.get(runId);
-      run?.abort();
-      return { cancelled: Boolean(run) };
-    },
+    "extract.cancel": async ({ runId }) => ({
+      cancelled: runs.cancel(runId, `Run "${runId}" was cancelled.`),
+    }),
     "schema.evaluate": ({ source }) => sandbox.evaluate(source),
   };
 }
 
 async function extractRun(
   context: StudioContext,
-  runs: Map<string, AbortController>,
+  runs: RunControls,
   sandbox: SchemaSandbox,
   params: StudioParsedParams<"extract.run">,
 ): Promise<StudioResult<"extract.run">> {
   const { runId, instruction, schema, options = {} } = params;
-  if (runs.has(runId))
-    throw new StudioError("invalid_params", `Run "${runId}" is already under way.`, [
-      { path: ["runId"], message: "already in use" },
-    ]);
   if (schema && !instruction)
     throw new StudioError("invalid_params", "A schema needs an instruction.", [
       { path: ["instruction"], message: "required with schema" },
     ]);
-  // One controller stops everything a run does: Cancel and the timeout abort the page reading and the
+  // One signal stops everything a run does: Cancel and the timeout abort the page reading and the
   // model request in flight, so a cancelled run costs no further tokens.
-  const controller = new AbortController();
-  runs.set(runId, controller);
-  const cancelTimeout = abortOnTimeout(controller, "extract", options.timeout);
+  const control = runs.begin(runId, "extract", options.timeout);
+  const { signal } = control;
+  void context.highlight.hide(); // a run starts on the page as it is, with no earlier highlight
   const page = context.tabs.active();
   const source = { pageId: context.tabs.track(page), url: page.url() };
   const started = new Date();
@@ -90,13 +85,7 @@ async function extractRun(
   };
   context.emit("run.progress", { runId, stage: "started" });
   const cancelled = new Promise<never>((_, reject) =>
-    controller.signal.addEventListener("abort", () =>
-      reject(
-        controller.signal.reason instanceof ExtractTimeoutError
-          ? controller.signal.reason
-          : new StudioError("cancelled", `Run "${runId}" was cancelled.`),
-      ),
-    ),
+    signal.addEventListener("abort", () => reject(signal.reason)),
   );
   cancelled.catch(() => {});
   try {
@@ -127,7 +116,7 @@ async function extractRun(
         {
           sessions: await context.sessionsFor(page),
           model: context.modelConfiguration(model),
-          signal: controller.signal,
+          signal,
           // What act typed stays masked in what extract sends the model and shows.
           secrets: context.secrets(),
           // Heard on failure too: a run the schema check failed still cost its model calls.
@@ -145,8 +134,7 @@ async function extractRun(
     record({ ok: true, output: result });
     return { runId, ...source, result, metrics: done };
   } catch (error) {
-    const stage =
-      controller.signal.aborted && !(error instanceof ExtractTimeoutError) ? "cancelled" : "failed";
+    const stage = signal.aborted && !(error instanceof ExtractTimeoutError) ? "cancelled" : "failed";
     context.emit("run.progress", { runId, stage, ms: metrics().ms });
     record({ ok: false, error });
     // The Studio shows what the model produced against the issues, so it answers instead of failing.
@@ -160,8 +148,7 @@ async function extractRun(
       };
     throw error;
   } finally {
-    cancelTimeout();
-    runs.delete(runId);
+    control.end();
   }
 }
 

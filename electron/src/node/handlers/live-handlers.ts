@@ -19,8 +19,10 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   const viewport = new PageViewport(context);
   // The live view shows whichever tab is active: follow switches, and the next tab when one closes.
   // A new tab is shown at the Studio's viewport before its first frame.
+  // A highlight belongs to the page it was drawn on: the next page, or another tab, starts without one.
   context.tabs.onChange((change) => {
     if (change.kind === "opened") void viewport.apply(change.page).catch(() => {});
+    else void context.highlight.hide();
     if (change.kind === "activated" || change.kind === "closed") void screencast.follow().catch(() => {});
   });
   // Input runs in the order it was sent: the server answers requests concurrently, and a release that
@@ -35,7 +37,7 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
     return next;
   };
   return {
-    "live.start": (settings) => screencast.start(settings),
+    "live.start": ({ withFrame, ...settings }) => screencast.start(settings, withFrame),
     "live.viewport": async (size) => {
       await viewport.set(size, context.tabs.pages());
       return OK;
@@ -65,7 +67,7 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
     "live.pick": ({ x, y }) => picker.pick(x, y),
     "live.highlight": async ({ elementId }) => ({ element: await picker.highlightId(elementId) }),
     "live.clearHighlight": async () => {
-      await picker.clear();
+      await context.highlight.hide();
       return OK;
     },
   };

@@ -12,27 +12,63 @@ const HIGHLIGHT_CONFIG = {
 };
 
 /**
- * Highlights drawn with CDP's Overlay domain, in the page itself, so they show in the screencast frames.
- * Each process (the page, each out-of-process iframe) draws its own overlay, so the sessions that drew
- * one are remembered and all are cleared before the next.
+ * The one highlight the live view shows, drawn with CDP's Overlay domain in the page itself so it shows
+ * in the screencast frames: the picker's, the snapshot view's and the element act acted on. Each process
+ * (the page, each out-of-process iframe) draws its own overlay, so the sessions that drew one are
+ * remembered and all are cleared before the next. Calls run in the order they were made: requests are
+ * answered concurrently, and a hover's `show` that overtook the pick's `hide` would leave a highlight.
  */
 export class ElementHighlight {
   private readonly overlayEnabled = new WeakSet<TargetSession>();
   private readonly drawn = new Set<TargetSession>();
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** Shows the highlight on one element (and hides any other). */
-  async show(element: ElementRef): Promise<void> {
-    await this.hide(element.session);
-    await this.enable(element.session);
-    await element.session.send("Overlay.highlightNode", {
-      highlightConfig: HIGHLIGHT_CONFIG,
-      backendNodeId: element.backendNodeId,
+  show(element: ElementRef): Promise<void> {
+    return this.enqueue(async () => {
+      await this.hideAll(element.session);
+      await this.enable(element.session);
+      await element.session.send("Overlay.highlightNode", {
+        highlightConfig: HIGHLIGHT_CONFIG,
+        backendNodeId: element.backendNodeId,
+      });
+      this.drawn.add(element.session);
     });
-    this.drawn.add(element.session);
   }
 
-  /** Hides every highlight, except in `keep` (which the next `show` replaces anyway). */
-  async hide(keep?: TargetSession): Promise<void> {
+  /**
+   * Shows the highlight on an element if it is still in its document (and hides any other); answers
+   * whether it did. A node the page removed or replaced is no error: there is just nothing to show.
+   */
+  async showIfAttached(element: ElementRef): Promise<boolean> {
+    const objectGroup = "loupe-highlight";
+    try {
+      const { object } = await element.session.send("DOM.resolveNode", {
+        backendNodeId: element.backendNodeId,
+        objectGroup,
+      });
+      const { result } = await element.session.send("Runtime.callFunctionOn", {
+        objectId: object.objectId,
+        functionDeclaration: "function () { return this.isConnected; }",
+        returnByValue: true,
+      });
+      if (result.value !== true) return false;
+      await this.show(element);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await element.session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+    }
+  }
+
+  /** Hides every highlight. */
+  hide(): Promise<void> {
+    return this.enqueue(() => this.hideAll());
+  }
+
+  /** Hides every highlight except in `keep` (which the next `show` replaces anyway). */
+  private async hideAll(keep?: TargetSession): Promise<void> {
     const sessions = [...this.drawn].filter((session) => session !== keep);
     for (const session of sessions) this.drawn.delete(session);
     await Promise.all(sessions.map((session) => session.send("Overlay.hideHighlight").catch(() => {})));
@@ -43,5 +79,11 @@ export class ElementHighlight {
     await enableDom(session);
     await session.send("Overlay.enable");
     this.overlayEnabled.add(session);
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => {});
+    return next;
   }
 }

@@ -2,7 +2,6 @@ import { takeSnapshot, type PageSessions } from "@loupe/core/engine";
 import { StudioError } from "../../common/studio-error.js";
 import type { StudioContext } from "../studio-context.js";
 import { describe, describeElement, elementAtPoint, type ElementRef } from "./element-at-point.js";
-import { ElementHighlight } from "./element-highlight.js";
 import { pickedSelector } from "./picked-selector.js";
 
 /** What the picker tells the renderer about an element. */
@@ -16,8 +15,6 @@ export interface InspectedElement {
  * draw the browser's own highlight on it, and turn a pick into a selector and its part of the snapshot.
  */
 export class ElementPicker {
-  private readonly highlight = new ElementHighlight();
-
   constructor(private readonly context: StudioContext) {}
 
   /** Highlights the element at a point; null when there is none. */
@@ -25,10 +22,10 @@ export class ElementPicker {
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
     if (!element) {
-      await this.highlight.hide();
+      await this.context.highlight.hide();
       return null;
     }
-    await this.highlight.show(element);
+    await this.context.highlight.show(element);
     return this.inspected(sessions, element);
   }
 
@@ -37,7 +34,8 @@ export class ElementPicker {
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
     if (!element) throw new StudioError("no_element", "There is no element at that point of the page.");
-    await this.highlight.show(element);
+    // Picking ends the picker: the hover highlight goes, and the pick shows in the panel instead.
+    await this.context.highlight.hide();
     const [inspected, { selector, unique }] = await Promise.all([
       this.inspected(sessions, element),
       pickedSelector(sessions, element),
@@ -58,12 +56,12 @@ export class ElementPicker {
     const element = snapshot?.elements.get(elementId);
     const session = snapshot?.sessionOf(elementId);
     if (!snapshot || !element || !session) {
-      await this.highlight.hide();
+      await this.context.highlight.hide();
       return null;
     }
     const ref: ElementRef = { session, backendNodeId: element.backendNodeId, frameId: element.frameId };
     try {
-      await this.highlight.show(ref);
+      await this.context.highlight.show(ref);
       await session
         .send("DOM.scrollIntoViewIfNeeded", { backendNodeId: element.backendNodeId })
         .catch(() => {});
@@ -71,11 +69,6 @@ export class ElementPicker {
       return null; // The page changed since the snapshot: the node is gone.
     }
     return this.inspected(await this.sessions(), ref);
-  }
-
-  /** Hides every highlight. */
-  clear(): Promise<void> {
-    return this.highlight.hide();
   }
 
   private sessions(): Promise<PageSessions> {

@@ -65,6 +65,14 @@ describe("the live view and picker over the in-memory transport", () => {
     expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
   });
 
+  it("hands a window that joins the newest frame, without waiting for the page to repaint", async () => {
+    const { pageId, frame } = await client.call("live.start", { withFrame: true });
+    expect(frame?.pageId).toBe(pageId);
+    expect(frame && frames.some((sent) => sent.frame === frame.frame && sent.data === frame.data)).toBe(true);
+    // A renewal asks for none: a JPEG every few seconds would be wasted.
+    expect((await client.call("live.start", {})).frame).toBeUndefined();
+  });
+
   it("forwards a click and typing to the page", async () => {
     await client.call("live.mouse", { type: "click", x: 50, y: 50 });
     await client.call("live.mouse", { type: "click", x: 50, y: 135 });

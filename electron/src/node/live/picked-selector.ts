@@ -1,6 +1,7 @@
 import { matchSelectors, type MatchedElement, type PageSessions } from "@loupe/core/engine";
 import type { ElementRef } from "./element-at-point.js";
-import { SELECTOR_CANDIDATES_FUNCTION } from "./selector-candidates.js";
+import { ELEMENT_FACTS_FUNCTION, type ElementFacts } from "./element-facts.js";
+import { selectorCandidates } from "./selector-candidates.js";
 
 /** A selector for a picked element, and whether it matches that element alone. */
 export interface PickedSelector {
@@ -9,8 +10,8 @@ export interface PickedSelector {
 }
 
 /**
- * A selector Loupe's `selector` option resolves to the picked element. Each candidate the page offers is
- * matched the way that option matches (every frame, every shadow root): the first that finds this
+ * A selector Loupe's `selector` option resolves to the picked element. Each candidate (best first, see
+ * `selectorCandidates`) is matched the way that option matches (every frame, every shadow root): the first that finds this
  * element alone wins; failing that, the first whose first match is this element (the option takes the
  * first match), failing that the last candidate (its XPath).
  */
@@ -36,11 +37,11 @@ async function candidatesFor(element: ElementRef): Promise<string[]> {
   try {
     const { result } = await session.send("Runtime.callFunctionOn", {
       objectId: object.objectId,
-      functionDeclaration: SELECTOR_CANDIDATES_FUNCTION,
+      functionDeclaration: ELEMENT_FACTS_FUNCTION,
       returnByValue: true,
     });
-    const candidates: string[] = result.value ?? [];
-    return candidates.filter((candidate) => candidate.length > 0);
+    const facts = result.value as ElementFacts | undefined;
+    return facts ? selectorCandidates(facts) : [];
   } finally {
     await session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
   }

@@ -1,4 +1,5 @@
 import type { PageSessions, Protocol } from "@loupe/core/engine";
+import type { StudioEvent } from "../../common/studio-api.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { jpegSize } from "./jpeg-size.js";
@@ -18,6 +19,8 @@ interface Target {
   pageId: string;
   sessions: PageSessions;
   off: () => void;
+  /** The newest frame sent for this tab, for a window that joins later. */
+  last?: StudioEvent<"live.frame">;
 }
 
 /**
@@ -35,15 +38,22 @@ export class Screencast {
 
   constructor(private readonly context: StudioContext) {}
 
-  /** Starts or renews the screencast on the active tab; new settings restart it. */
-  async start(settings: ScreencastSettings): Promise<{ pageId: string; leaseMs: number }> {
+  /**
+   * Starts or renews the screencast on the active tab; new settings restart it. With `withFrame`, the
+   * answer carries the newest frame already sent, if any.
+   */
+  async start(
+    settings: ScreencastSettings,
+    withFrame = false,
+  ): Promise<{ pageId: string; leaseMs: number; frame?: StudioEvent<"live.frame"> }> {
     const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
     this.settings = settings;
     this.renewLease();
     await this.follow(changed);
     const target = this.target;
     if (!target) throw new Error("The screencast could not start.");
-    return { pageId: target.pageId, leaseMs: LEASE_MS };
+    const frame = withFrame ? target.last : undefined;
+    return { pageId: target.pageId, leaseMs: LEASE_MS, ...(frame ? { frame } : {}) };
   }
 
   /** Stops the screencast; answers whether one was running. */
@@ -110,7 +120,7 @@ export class Screencast {
       jpegSize(Buffer.from(event.data, "base64"));
     if (!size) return;
     const { metadata } = event;
-    this.context.emit("live.frame", {
+    const frame: StudioEvent<"live.frame"> = {
       pageId: target.pageId,
       frame: ++this.frame,
       data: event.data,
@@ -125,7 +135,9 @@ export class Screencast {
         ...(metadata.timestamp !== undefined ? { timestamp: metadata.timestamp } : {}),
       },
       receivedAt: Date.now(),
-    });
+    };
+    target.last = frame;
+    this.context.emit("live.frame", frame);
   }
 
   private renewLease(): void {
