@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { TimeoutField } from "../components/timeout-field.js";
 import type { Workspace } from "../state/workspace.js";
 
 type Options = Workspace["options"];
@@ -15,14 +16,6 @@ export function ExtractOptions({
 }) {
   // Typed as text so "nav, " survives a keystroke; the list is what the options keep.
   const [ignoreText, setIgnoreText] = useState((options.ignoreSelectors ?? []).join(", "));
-  // The timeout as typed: "2.5" stays on screen (and invalid, so Run says so) instead of becoming 2.
-  const [timeoutText, setTimeoutText] = useState(
-    options.timeout === undefined ? "" : String(options.timeout),
-  );
-  // A timeout put in from outside (a workspace opened, a rerun) replaces the text.
-  useEffect(() => {
-    setTimeoutText((text) => (timeoutOf(text) === options.timeout ? text : String(options.timeout ?? "")));
-  }, [options.timeout]);
   const set = <K extends keyof Options>(key: K, value: Options[K] | undefined) => {
     const next = { ...options };
     if (value === undefined) delete next[key];
@@ -40,20 +33,7 @@ export function ExtractOptions({
           onChange={(e) => set("model", e.target.value.trim() || undefined)}
         />
       </label>
-      <label>
-        Timeout (ms)
-        <input
-          type="number"
-          min={1}
-          step={1}
-          value={timeoutText}
-          placeholder="none"
-          onChange={(e) => {
-            setTimeoutText(e.target.value);
-            set("timeout", timeoutOf(e.target.value));
-          }}
-        />
-      </label>
+      <TimeoutField timeout={options.timeout} onChange={(timeout) => set("timeout", timeout)} />
       <label className="wide">
         Selector
         <input
@@ -87,10 +67,4 @@ export function ExtractOptions({
       </label>
     </fieldset>
   );
-}
-
-/** A timeout field's text as milliseconds: a whole number above 0, else none (the field shows why). */
-function timeoutOf(text: string): number | undefined {
-  const value = Number(text);
-  return text.trim() !== "" && Number.isInteger(value) && value > 0 ? value : undefined;
 }

@@ -6,7 +6,7 @@ import { useStudioState, type SchemaOrigin } from "../state/studio-state.js";
 import { STARTER_ZOD_SCHEMA, type SchemaMode, type Workspace } from "../state/workspace.js";
 import { ExtractOptions } from "./extract-options.js";
 import { ExtractResults } from "./extract-results.js";
-import { firstInvalidField } from "./form-validity.js";
+import { firstInvalidField } from "../components/form-validity.js";
 import { useExtractRun } from "./use-extract-run.js";
 import { useSchemaCheck } from "./use-schema-check.js";
 import "./extract-panel.css";

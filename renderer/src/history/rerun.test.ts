@@ -62,6 +62,18 @@ describe("rerun of an act with variables", () => {
     await rerun({ ...ACT_RUN, input: { instruction: "click Save" } }, client, () => {}, []);
     expect(calls.at(-1)).toEqual(["act.run", { instruction: "click Save" }]);
   });
+
+  it("an act with a timeout reruns with it, and shows it in the Act panel", async () => {
+    const { client, calls } = recordingClient();
+    const actions: StudioAction[] = [];
+    const run = { ...ACT_RUN, input: { instruction: "click Save", options: { timeout: 3000 } } };
+    await rerun(run, client, (action) => actions.push(action), []);
+    expect(calls.at(-1)).toEqual(["act.run", { instruction: "click Save", options: { timeout: 3000 } }]);
+    expect(actions).toContainEqual({
+      type: "workspace.load-run",
+      patch: { url: ACT_RUN.url, act: { instruction: "click Save", timeout: 3000 } },
+    });
+  });
 });
 
 describe("the workspace a rerun shows", () => {

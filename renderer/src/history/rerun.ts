@@ -14,8 +14,10 @@ export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
   const flag = (key: string, fallback: boolean) =>
     typeof input[key] === "boolean" ? (input[key] as boolean) : fallback;
   switch (run.kind) {
-    case "act":
-      return { url: run.url, act: { instruction: text("instruction") } };
+    case "act": {
+      const timeout = actTimeoutOf(run);
+      return { url: run.url, act: { instruction: text("instruction"), ...(timeout ? { timeout } : {}) } };
+    }
     case "fetch": {
       const format = input["format"];
       return {
@@ -44,6 +46,12 @@ function schemaOf(schema: unknown): Workspace["schema"] {
   if (sent.kind === "json" && sent.value !== undefined)
     return { mode: "json", source: JSON.stringify(sent.value, null, 2) };
   return { mode: "zod", source: "" };
+}
+
+/** The timeout an act run had, if any. */
+function actTimeoutOf(run: RunRecord): number | undefined {
+  const timeout = (run.input["options"] as { timeout?: unknown } | undefined)?.timeout;
+  return typeof timeout === "number" ? timeout : undefined;
 }
 
 /** The names of the variables an act run used (the history keeps them, never their values). */
@@ -90,6 +98,7 @@ export async function rerun(
       studioMethods["act.run"].params.parse({
         instruction: run.input["instruction"],
         ...(names.length ? values : {}),
+        ...(run.input["options"] ? { options: run.input["options"] } : {}),
       }),
     );
   else

@@ -19,7 +19,11 @@ export const workspaceSchema = z.strictObject({
     ignoreSelectors: z.array(z.string()).optional(),
     screenshot: z.boolean().optional(),
   }),
-  act: z.strictObject({ instruction: z.string() }),
+  act: z.strictObject({
+    instruction: z.string(),
+    /** Workspaces saved before act had a timeout load without one. */
+    timeout: z.number().int().positive().optional(),
+  }),
   fetch: z.strictObject({
     url: z.string(),
     format: z.enum(["raw", "markdown", "json"]),

@@ -68,17 +68,19 @@ export function actHandlers(context: StudioContext, runs: RunControls): ActHandl
           },
         );
         const done = metrics();
-        // An action that navigated or removed its element (a "Close" button) leaves nothing to point at.
-        const highlighted =
-          result.success && acted && page.url() === report.url
-            ? await context.highlight.showIfAttached(acted)
-            : false;
         const record = await context.history.record({
           ...report,
           outcome: { ok: true, output: result },
           metrics: done,
           ...(transcript ? { transcript } : {}),
         });
+        // Drawn after the history's picture of the page, which should show the page, not the Studio's
+        // marks. An action that navigated or removed its element (a "Close" button) leaves nothing to
+        // point at.
+        const highlighted =
+          result.success && acted && page.url() === report.url
+            ? await context.highlight.showIfAttached(acted)
+            : false;
         // The action may have navigated: tell the live view and the tabs.
         const info = await context.tabs.info(page);
         context.emit("session.pageChanged", info);
