@@ -52,7 +52,14 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
   const moving = useRef<{ busy: boolean; next?: { x: number; y: number; modifiers: number } }>({
     busy: false,
   });
+  // Once a pick is asked for, hovering stops highlighting: the pick hides the highlight, and a hover
+  // answered after it would draw it again.
+  const pickAsked = useRef(false);
+  useEffect(() => {
+    pickAsked.current = false;
+  }, [picking]);
   const sendMove = (point: { x: number; y: number; modifiers: number }) => {
+    if (picking && pickAsked.current) return;
     const state = moving.current;
     if (state.busy) {
       state.next = point;
@@ -84,11 +91,18 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
     event.preventDefault();
     if (type === "down") event.currentTarget.parentElement?.focus();
     if (picking) {
-      if (type === "up")
-        client.call("live.pick", point).then((pick) => {
+      if (type !== "up") return;
+      pickAsked.current = true;
+      client.call("live.pick", point).then(
+        (pick) => {
           setError(undefined);
           onPicked(pick);
-        }, report);
+        },
+        (failure: unknown) => {
+          pickAsked.current = false; // nothing picked: keep pointing
+          report(failure);
+        },
+      );
       return;
     }
     client

@@ -15,12 +15,17 @@ export interface InspectedElement {
  * draw the browser's own highlight on it, and turn a pick into a selector and its part of the snapshot.
  */
 export class ElementPicker {
+  /** Counts picks: a hover that was still finding its element when a pick came draws nothing. */
+  private picks = 0;
+
   constructor(private readonly context: StudioContext) {}
 
   /** Highlights the element at a point; null when there is none. */
   async inspect(x: number, y: number): Promise<InspectedElement | null> {
+    const picks = this.picks;
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
+    if (picks !== this.picks) return null;
     if (!element) {
       await this.context.highlight.hide();
       return null;
@@ -31,6 +36,7 @@ export class ElementPicker {
 
   /** The selector and snapshot part of the element at a point. */
   async pick(x: number, y: number) {
+    this.picks++;
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
     if (!element) throw new StudioError("no_element", "There is no element at that point of the page.");
