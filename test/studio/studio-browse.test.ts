@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onLiveView as onLiveViewOf } from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 
 /** A page laid out at fixed CSS points: a button, a link opening a tab, an open shadow root, an iframe. */
@@ -18,8 +19,6 @@ r.innerHTML = '<p style="margin:0;width:200px;height:40px" class="note">Shadow t
 interface DrawnImage {
   complete: boolean;
   naturalWidth: number;
-  naturalHeight: number;
-  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
 }
 
 async function eventually(check: () => Promise<boolean>, what = "a condition"): Promise<void> {
@@ -43,24 +42,7 @@ describe("browsing in the Studio", () => {
     await h?.close();
   });
 
-  /**
-   * Where a page CSS point is drawn on the live view (the frame shows the viewport at 1:1, contained in
-   * the view and drawn from its top, centred across).
-   */
-  async function onLiveView(x: number, y: number): Promise<{ x: number; y: number }> {
-    const image = h.ui.getByRole("img", { name: "The page, live" });
-    return image.evaluate(
-      (img: DrawnImage, point) => {
-        const box = img.getBoundingClientRect();
-        const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
-        return {
-          x: box.left + (box.width - img.naturalWidth * scale) / 2 + point.x * scale,
-          y: box.top + point.y * scale,
-        };
-      },
-      { x, y },
-    );
-  }
+  const onLiveView = (x: number, y: number) => onLiveViewOf(h.ui, x, y);
 
   async function pageText(): Promise<string> {
     return (await h.studio.service.handlers["snapshot.get"]({})).text;
@@ -155,5 +137,56 @@ describe("browsing in the Studio", () => {
     await list.getByRole("button", { name: /button: Clicked 1/ }).click();
     await h.ui.getByText("Highlighted button#b on the live view").waitFor();
     await h.screenshot("snapshot");
+  });
+
+  it("shows the live page in a second window of the same Studio", async () => {
+    const second = await h.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await second.goto(h.studio.url);
+      // The screencast is already running for the first window: the second gets its newest frame.
+      await second.locator(".live-status").getByText("Live", { exact: true }).waitFor({ timeout: 20_000 });
+      const image = second.getByRole("img", { name: "The page, live" });
+      await eventually(() => image.evaluate((img: DrawnImage) => img.complete && img.naturalWidth > 0));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("opens a blank tab, goes where typed, and closes tabs, leaving a blank one after the last", async () => {
+    h.servers.route("/e2e/third", () => "<!doctype html><title>Third</title><p>third tab</p>");
+    const tabs = h.ui.getByRole("tablist", { name: "Browser tabs" }).getByRole("tab");
+    const selected = h.ui.getByRole("tablist", { name: "Browser tabs" }).getByRole("tab", { selected: true });
+    const address = h.ui.getByRole("textbox", { name: "Address" });
+    const focused = () => h.ui.evaluate(`document.activeElement?.getAttribute("aria-label")`);
+    const before = await tabs.count();
+
+    await h.ui.getByRole("button", { name: "New tab" }).click();
+    await eventually(async () => (await tabs.count()) === before + 1, "a new tab");
+    await eventually(async () => (await selected.textContent()) === "New tab", "the new tab in front");
+    // A new tab waits for an address, as in a browser.
+    await eventually(async () => (await focused()) === "Address", "the address bar focused");
+    expect(await address.inputValue()).toBe("");
+    await h.ui.keyboard.type(`${h.servers.originA}/e2e/third`);
+    await h.ui.keyboard.press("Enter");
+    await eventually(async () => (await selected.textContent()) === "Third", "the typed page");
+
+    await h.ui.getByRole("button", { name: "Close tab" }).click();
+    await eventually(async () => (await tabs.count()) === before, "the tab closed");
+    expect(await tabs.allTextContents()).not.toContain("Third");
+    expect(await selected.count()).toBe(1);
+
+    // Delete on a tab closes it, down to the last; closing that one leaves a blank tab to type into.
+    for (let left = before; left > 1; left--) {
+      await selected.focus();
+      await h.ui.keyboard.press("Delete");
+      await eventually(async () => (await tabs.count()) === left - 1, "a tab closed with Delete");
+    }
+    await h.ui.getByRole("button", { name: "Close tab" }).click();
+    await eventually(async () => (await selected.textContent()) === "New tab", "a blank tab after the last");
+    expect(await tabs.count()).toBe(1);
+    expect((await h.studio.service.handlers["session.pages"]({})).pages).toMatchObject([
+      { url: "about:blank", active: true },
+    ]);
+    await h.screenshot("tabs");
   });
 });

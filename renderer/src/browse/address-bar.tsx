@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type RefObject } from "react";
 import type { StudioParams } from "@loupe/studio/common";
 import { parseAddress } from "./address-url.js";
 
@@ -9,12 +9,15 @@ type NavigateTo = StudioParams<"session.navigate">["to"];
  * Enter goes to what was typed, or says why it is no address.
  */
 export function AddressBar({
+  inputRef,
   url,
   loading,
   onNavigate,
   onStop,
   onInvalid,
 }: {
+  /** The address field, for a new tab to focus. */
+  inputRef?: RefObject<HTMLInputElement | null>;
   url: string;
   loading: boolean;
   onNavigate: (to: NavigateTo) => void;
@@ -58,6 +61,7 @@ export function AddressBar({
         </button>
       )}
       <input
+        ref={inputRef}
         aria-label="Address"
         data-region-entry=""
         value={typed}

@@ -94,6 +94,19 @@ export function BrowsePane() {
     setError(message);
   };
   const activate = (pageId: string) => void run(() => client.call("session.activate", { pageId }));
+  const address = useRef<HTMLInputElement>(null);
+  const newTab = () =>
+    void run(async () => {
+      const page = await client.call("session.open", {});
+      address.current?.focus(); // a new tab waits for an address, as in a browser
+      return page;
+    });
+  const closeTab = (pageId: string) =>
+    void run(async () => {
+      const { pages } = await client.call("session.close", { pageId });
+      dispatch({ type: "pages.set", pages });
+      return undefined;
+    });
   const onPicked = (pick: PickResult) => {
     dispatch({ type: "picked", picked: { selector: pick.selector, snapshot: pick.snapshot } });
     setPicking(false);
@@ -108,10 +121,11 @@ export function BrowsePane() {
 
   return (
     <div className="browse-pane">
-      <TabStrip pages={state.pages} onActivate={activate} />
+      <TabStrip pages={state.pages} onActivate={activate} onNew={newTab} onClose={closeTab} />
       <div className="browse-toolbar">
         <AddressBar
-          url={active?.url ?? ""}
+          inputRef={address}
+          url={active && !isBlank(active.url) ? active.url : ""}
           loading={loading}
           onNavigate={navigate}
           onStop={stop}

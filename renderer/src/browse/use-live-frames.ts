@@ -37,6 +37,11 @@ export function useLiveFrames(draw: (frame: LiveFrame) => void): LiveStatus {
     [draw],
   );
   useStudioEvent("live.frame", onFrame);
+  // The start loop reads the newest handler: a new one must not restart (and so stop) the screencast.
+  const frameHandler = useRef(onFrame);
+  useEffect(() => {
+    frameHandler.current = onFrame;
+  });
   useStudioEvent(
     "live.stopped",
     useCallback(() => {
@@ -50,8 +55,11 @@ export function useLiveFrames(draw: (frame: LiveFrame) => void): LiveStatus {
     let stopped = false;
     const start = () => {
       if (timer) clearTimeout(timer);
-      client.call("live.start", {}).then(
-        ({ leaseMs }) => {
+      // Until frames arrive, ask for the newest one too: a screencast another window started sends
+      // the next frame only when the page repaints, which a still page may never do.
+      client.call("live.start", { withFrame: !statusLive.current }).then(
+        ({ leaseMs, frame }) => {
+          if (frame && !statusLive.current) frameHandler.current(frame);
           if (!stopped) timer = setTimeout(start, leaseMs / 3);
         },
         (error: unknown) => {
