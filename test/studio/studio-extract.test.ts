@@ -1,7 +1,7 @@
 /**
  * The Extract panel end to end: Monaco with zod's types shows a deliberate error, a fixed schema runs
  * against the scripted model (Ctrl+Enter), the JSON tree shows the data with its tokens and model calls,
- * JSON Schema mode runs too, and a slow run is cancelled.
+ * JSON Schema mode runs too, a free-text answer reads as text, and a slow run is cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idOf, lastUserText } from "../support/harness.js";
@@ -103,6 +103,19 @@ describe("the Extract panel", () => {
     await expect
       .poll(() => ui.locator(".schema-editor-host .squiggly-error").count(), { timeout: 30_000 })
       .toBe(0);
+  });
+
+  it("shows a free-text answer as the text the model wrote, not as escaped JSON", async () => {
+    const { ui } = h;
+    const answer = 'Three books:\n- "The Lighthouse Keeper"\n- Salt and Iron';
+    await setSchema(ui, "");
+    h.model.enqueue({ text: answer });
+    await ui.getByRole("button", { name: "Run", exact: true }).click();
+    const text = ui.getByLabel("Extract answer");
+    await text.waitFor({ timeout: 30_000 });
+    expect(await text.textContent()).toBe(answer);
+    expect(await ui.getByRole("tree", { name: "Extract result" }).count()).toBe(0);
+    expect(await ui.getByRole("button", { name: "Copy the answer" }).count()).toBe(1);
   });
 
   it("cancels a slow run", async () => {

@@ -1,7 +1,9 @@
 import type { StudioResult } from "@loupe/studio/common";
 import { JsonTree } from "../components/json-tree/json-tree.js";
 import { formatJsonPath } from "../components/json-tree/json-path.js";
+import { CopyButton } from "../export/copy-button.js";
 import { useStudioState } from "../state/studio-state.js";
+import { textAnswerOf } from "./text-answer.js";
 import type { RunState } from "./use-extract-run.js";
 
 /** What the last run gave: the data as a tree, where it missed the schema, and what it cost. */
@@ -51,6 +53,7 @@ export function ExtractResults({ state, noKeyHint }: { state: RunState; noKeyHin
 
 function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
   const { metrics, validationIssues } = answer;
+  const text = textAnswerOf(answer.result);
   const active = useStudioState().state.pages.find((page) => page.active);
   // The data stays after the tab moves on: say so, or it reads as the new page's.
   const elsewhere = active !== undefined && (active.pageId !== answer.pageId || active.url !== answer.url);
@@ -89,7 +92,19 @@ function DoneResult({ answer }: { answer: StudioResult<"extract.run"> }) {
           </ul>
         </div>
       )}
-      <JsonTree value={answer.result} label="Extract result" />
+      {text && !validationIssues?.length ? (
+        <div className="extract-text">
+          <pre aria-label={text.kind === "answer" ? "Extract answer" : "Page text"} tabIndex={0}>
+            {text.text}
+          </pre>
+          <CopyButton
+            text={text.text}
+            label={text.kind === "answer" ? "Copy the answer" : "Copy the page text"}
+          />
+        </div>
+      ) : (
+        <JsonTree value={answer.result} label="Extract result" />
+      )}
     </div>
   );
 }
