@@ -4,13 +4,12 @@
  * and the exported extract snippet run as a program against the same page and scripted model, giving
  * the same result as the Studio.
  */
-import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { actReply, idOf } from "../support/harness.js";
+import { runTs } from "../support/run-ts.js";
 import {
   STUDIO_ARTIFACTS,
   openWorkspaceFile,
@@ -19,25 +18,8 @@ import {
   type StudioHarness,
 } from "../support/studio-harness.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SHOP = `<!doctype html><title>Shop</title><main><h1>Spring sale</h1><p>3 items left</p></main>`;
 const ZOD_SOURCE = 'z.object({ heading: z.string().describe("the `h1`"), left: z.number() })';
-
-/** Runs a TypeScript file the way a user with tsx would, from the repository (so imports resolve). */
-function runTs(
-  file: string,
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--conditions=@loupe/source", "--import", "tsx", file],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe("workspaces, history and export", () => {
   let h: StudioHarness;
@@ -59,6 +41,11 @@ describe("workspaces, history and export", () => {
     await h.ui.getByRole("button", { name: "Save workspace" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("loupe-workspace.json");
+    const menu = h.ui.locator(".workspace-menu");
+    // Saving and opening each say how it went.
+    expect(await menu.getByRole("status").textContent()).toContain(
+      "Saved the workspace as loupe-workspace.json",
+    );
     const saved = JSON.parse(await readFile((await file.path())!, "utf8")) as Record<string, unknown>;
     expect(saved).toMatchObject({
       version: 1,
@@ -76,6 +63,7 @@ describe("workspaces, history and export", () => {
         async () => (await h.studio.service.handlers["session.pages"]({})).pages.find((p) => p.active)?.url,
       )
       .toBe(`${h.servers.originA}/e2e/shop`);
+    await expect.poll(() => menu.getByRole("status").textContent()).toContain("Opened saved-workspace.json.");
 
     await h.ui.getByLabel("Workspace file").setInputFiles({
       name: "broken.json",
@@ -84,9 +72,10 @@ describe("workspaces, history and export", () => {
         JSON.stringify({ ...saved, fetch: { ...(saved["fetch"] as object), format: "pdf" } }),
       ),
     });
-    expect(await h.ui.getByRole("alert").filter({ hasText: "broken.json" }).textContent()).toContain(
-      "fetch.format",
-    );
+    const refusal = menu.getByRole("alert").filter({ hasText: "broken.json" });
+    expect(await refusal.textContent()).toContain("fetch.format");
+    await refusal.getByRole("button", { name: "Dismiss" }).click();
+    expect(await refusal.count()).toBe(0);
   });
 
   it("keeps runs with thumbnails, reruns one and diffs two", async () => {

@@ -1,18 +1,28 @@
-import { useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useStudio } from "../api/studio-context.js";
 import { useStudioState } from "../state/studio-state.js";
 import "./history-panel.css";
 import { parseWorkspaceFile, serializeWorkspace, WORKSPACE_FILE_NAME } from "./workspace-file.js";
 
+/** How long "Saved" and "Opened" stay. */
+const NEWS_MS = 6_000;
+
 /**
  * Save the workspace as a plain JSON file, and open one again: its fields replace the workspace and the
- * browser goes to its URL. A file that is not a workspace is refused with the field that is wrong.
+ * browser goes to its URL. Each says how it went; a file that is not a workspace is refused with the
+ * field that is wrong, until dismissed.
  */
 export function WorkspaceMenu() {
   const client = useStudio();
   const { state, dispatch } = useStudioState();
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ error: boolean; text: string }>();
+  // Good news goes by itself after a moment; an error stays until dismissed (or the next action).
+  useEffect(() => {
+    if (!message || message.error) return;
+    const timer = setTimeout(() => setMessage(undefined), NEWS_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
 
   const save = () => {
     const blob = new Blob([serializeWorkspace(state.workspace)], { type: "application/json" });
@@ -23,6 +33,7 @@ export function WorkspaceMenu() {
     link.click();
     // Revoked later: revoking at once can cancel the download in some browsers.
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    setMessage({ error: false, text: `Saved the workspace as ${WORKSPACE_FILE_NAME} (your downloads).` });
   };
 
   const open = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -35,9 +46,10 @@ export function WorkspaceMenu() {
       return;
     }
     dispatch({ type: "workspace.replace", workspace: parsed.workspace });
-    setMessage(undefined);
+    setMessage({ error: false, text: `Opened ${file.name}: loading its page…` });
     try {
       await client.call("session.navigate", { to: { url: parsed.workspace.url } });
+      setMessage({ error: false, text: `Opened ${file.name}.` });
     } catch (error) {
       setMessage({
         error: true,
@@ -63,8 +75,11 @@ export function WorkspaceMenu() {
         onChange={(e) => void open(e)}
       />
       {message ? (
-        <span role="alert" className={message.error ? "error" : ""}>
+        <span role={message.error ? "alert" : "status"} className={message.error ? "error" : "news"}>
           {message.text}
+          <button type="button" aria-label="Dismiss" title="Dismiss" onClick={() => setMessage(undefined)}>
+            ×
+          </button>
         </span>
       ) : null}
     </div>
