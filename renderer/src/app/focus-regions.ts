@@ -11,11 +11,16 @@ function visible(element: HTMLElement): boolean {
   return element.getClientRects().length > 0;
 }
 
+/** The elements inside `root` that Tab can reach and that are on screen, in document order. */
+export function focusableIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(visible);
+}
+
 function entryOf(region: HTMLElement): HTMLElement | undefined {
   if (region.matches("[data-region-entry]")) return region;
   const entry = region.querySelector<HTMLElement>("[data-region-entry]");
   if (entry && visible(entry)) return entry;
-  return [...region.querySelectorAll<HTMLElement>(FOCUSABLE)].find(visible);
+  return focusableIn(region)[0];
 }
 
 /** Focuses the region `step` away from the one holding `from` (the first one when none holds it). */

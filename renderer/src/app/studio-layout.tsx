@@ -53,7 +53,7 @@ export function StudioLayout({ info }: { info: StudioResult<"app.info"> }) {
         </span>
         <div className="header-actions">
           <WorkspaceMenu />
-          <ExportButton />
+          <ExportButton demoUrl={info.demoUrl} />
         </div>
       </header>
       <main className="studio-main" ref={main} style={columns}>

@@ -72,6 +72,48 @@ describe("actSnippet", () => {
     expect(code).toContain(`client.act(${tsString(TRICKY)}, { variables })`);
     expect(code).toContain('password: process.env["password"] ?? "",');
   });
+
+  it("passes the act's timeout", () => {
+    const act = { instruction: "click Save", timeout: 3000 };
+    expect(actSnippet(workspace({ act }), { model: "openai/x" })).toContain(
+      'client.act("click Save", { timeout: 3000 })',
+    );
+    expect(actSnippet(workspace({ act }), { model: "openai/x" }, ["pw"])).toContain(
+      'client.act("click Save", { variables, timeout: 3000 })',
+    );
+  });
+});
+
+describe("the page a browser program opens", () => {
+  it("goes to a real page's own address", () => {
+    const code = extractSnippet(
+      workspace({}),
+      { model: "openai/x" },
+      {
+        kind: "url",
+        url: "https://shop.example/books",
+      },
+    );
+    expect(code).toContain('await page.goto("https://shop.example/books");');
+    expect(code).not.toContain("startDemoServer");
+  });
+
+  it("serves the demo shop itself instead of pointing at the Studio's port", () => {
+    const code = actSnippet(
+      workspace({ act: { instruction: "click Add to basket" } }),
+      { model: "openai/x" },
+      [],
+      {
+        kind: "demo",
+        path: "/newsletter.html",
+      },
+    );
+    expect(code).toContain('import { startDemoServer } from "@loupe/core/demo";');
+    expect(code).toContain("  const demo = await startDemoServer();");
+    expect(code).toContain('    await page.goto(new URL("/newsletter.html", demo.url).href);');
+    expect(code).toContain("    await demo.close();");
+    expect(code).not.toMatch(/127\.0\.0\.1/);
+  });
 });
 
 describe("fetch exports", () => {

@@ -1,4 +1,5 @@
 import type { Workspace } from "../state/workspace.js";
+import type { PageTarget } from "./page-target.js";
 
 /** The model an exported snippet defaults to: the Studio's current settings. */
 export interface SnippetModel {
@@ -54,23 +55,41 @@ function clientBlock({ model, baseURL }: SnippetModel): string {
   ].join("\n");
 }
 
-/** Wraps the page work in init/goto/close, printing the result as JSON on stdout. */
-function browserProgram(url: string, imports: string[], preamble: string[], call: string, m: SnippetModel) {
+/**
+ * Wraps the page work in init/goto/close, printing the result as JSON on stdout. A demo shop page is
+ * opened on a demo shop the program serves itself, so nothing points at the Studio's port.
+ */
+function browserProgram(
+  target: PageTarget,
+  imports: string[],
+  preamble: string[],
+  call: string,
+  m: SnippetModel,
+) {
+  const demo = target.kind === "demo";
   return [
     ...imports,
+    ...(demo ? ['import { startDemoServer } from "@loupe/core/demo";'] : []),
     "",
     ...preamble,
     clientBlock(m),
     "",
     "async function main() {",
+    ...(demo
+      ? ["  // The demo shop that ships with Loupe, served by this program on a free port while it runs."]
+      : []),
+    ...(demo ? ["  const demo = await startDemoServer();"] : []),
     "  await client.init();",
     "  try {",
     "    const page = client.context.pages()[0] ?? (await client.context.newPage());",
-    `    await page.goto(${tsString(url)});`,
+    demo
+      ? `    await page.goto(new URL(${tsString(target.path)}, demo.url).href);`
+      : `    await page.goto(${tsString(target.url)});`,
     `    const result = await ${call};`,
     "    console.log(JSON.stringify(result, null, 2));",
     "  } finally {",
     "    await client.close();",
+    ...(demo ? ["    await demo.close();"] : []),
     "  }",
     "}",
     "",
@@ -94,7 +113,11 @@ function schemaExpression(workspace: Workspace): string | undefined {
  * The workspace's extract as a runnable `@loupe/core` program: the zod schema exactly as typed in the
  * editor (zod mode) or the JSON Schema object, the instruction, and the options other than `model`.
  */
-export function extractSnippet(workspace: Workspace, model: SnippetModel): string {
+export function extractSnippet(
+  workspace: Workspace,
+  model: SnippetModel,
+  target: PageTarget = { kind: "url", url: workspace.url },
+): string {
   const { model: modelOverride, ...options } = workspace.options;
   const schema = schemaExpression(workspace);
   const instruction = workspace.instruction.trim() ? tsString(workspace.instruction) : undefined;
@@ -108,11 +131,16 @@ export function extractSnippet(workspace: Workspace, model: SnippetModel): strin
   if (schema && workspace.schema.mode === "zod") imports.push('import { z } from "zod";');
   const preamble = schema && instruction ? [`const schema = ${schema};`, ""] : [];
   const m = { ...model, ...(modelOverride ? { model: modelOverride } : {}) };
-  return browserProgram(workspace.url, imports, preamble, `client.extract(${args.join(", ")})`, m);
+  return browserProgram(target, imports, preamble, `client.extract(${args.join(", ")})`, m);
 }
 
 /** The workspace's act as a runnable program; variables' values come from the environment. */
-export function actSnippet(workspace: Workspace, model: SnippetModel, variableNames: string[] = []): string {
+export function actSnippet(
+  workspace: Workspace,
+  model: SnippetModel,
+  variableNames: string[] = [],
+  target: PageTarget = { kind: "url", url: workspace.url },
+): string {
   const variables = variableNames.filter(Boolean);
   const preamble = variables.length
     ? [
@@ -123,8 +151,13 @@ export function actSnippet(workspace: Workspace, model: SnippetModel, variableNa
         "",
       ]
     : [];
-  const call = `client.act(${tsString(workspace.act.instruction)}${variables.length ? ", { variables }" : ""})`;
-  return browserProgram(workspace.url, ['import { Client } from "@loupe/core";'], preamble, call, model);
+  const { timeout } = workspace.act;
+  const options = [
+    ...(variables.length ? ["variables"] : []),
+    ...(timeout !== undefined ? [`timeout: ${timeout}`] : []),
+  ];
+  const call = `client.act(${tsString(workspace.act.instruction)}${options.length ? `, { ${options.join(", ")} }` : ""})`;
+  return browserProgram(target, ['import { Client } from "@loupe/core";'], preamble, call, model);
 }
 
 /** The fetch request body (without the key), as the workspace sets it. */

@@ -3,14 +3,14 @@ import { ExportDialog } from "./export-dialog.js";
 import "./export.css";
 
 /** Opens the current extract, act and fetch as code. */
-export function ExportButton() {
+export function ExportButton({ demoUrl }: { demoUrl: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Export to code
       </button>
-      {open ? <ExportDialog onClose={() => setOpen(false)} /> : null}
+      {open ? <ExportDialog demoUrl={demoUrl} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
