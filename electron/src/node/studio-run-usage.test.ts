@@ -6,17 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actReply, idOf, lastUserText } from "../../../test/support/harness.js";
 import {
-  startModelServer,
   type ModelServer,
   type RecordedModelRequest,
   type ScriptedReply,
 } from "../../../test/support/model-server.js";
-import { startPageServers, type PageServers } from "../../../test/support/page-server.js";
-import { createInMemoryTransportPair } from "../common/in-memory-transport.js";
-import { createStudioClient, type StudioClient } from "../common/studio-client.js";
+import type { PageServers } from "../../../test/support/page-server.js";
+import { startServiceHarness, type ServiceHarness } from "../../../test/support/service-harness.js";
+import type { StudioClient } from "../common/studio-client.js";
 import type { RunRecord } from "../common/studio-api.js";
-import { createStudioServer } from "./studio-server.js";
-import { StudioService } from "./studio-service.js";
 
 /**
  * Answers each request only once `count` requests are in flight, so the runs provably overlap; a run
@@ -34,33 +31,19 @@ function heldUntilAll(count: number, answer: (request: RecordedModelRequest) => 
 }
 
 describe("the metrics of runs under way at the same time", () => {
+  let h: ServiceHarness;
   let servers: PageServers;
   let model: ModelServer;
-  let service: StudioService;
   let client: StudioClient;
-  const added: RunRecord[] = [];
+  let added: RunRecord[];
 
   beforeAll(async () => {
-    [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
-    const emitTo: { server?: ReturnType<typeof createStudioServer> } = {};
-    service = new StudioService({
-      env: { OPENAI_API_KEY: "sk-test" },
-      settings: { model: "openai/x", baseURL: model.baseURL },
-      emit: (event, payload) => emitTo.server?.emit(event, payload),
-    });
-    await service.start();
-    emitTo.server = createStudioServer(service.handlers);
-    const pair = createInMemoryTransportPair();
-    emitTo.server.attach(pair.server);
-    client = createStudioClient(pair.client);
-    client.on("history.added", (run) => added.push(run));
+    h = await startServiceHarness();
+    ({ servers, model, client, added } = h);
   });
 
   afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await servers?.close();
-    await model?.close();
+    await h?.close();
   });
 
   it("belong to each run alone: two acts and an extract at once", async () => {
