@@ -20,9 +20,9 @@ export function actHandlers(context: StudioContext, runs: RunControls): ActHandl
   return {
     "act.run": async (params) => {
       const timeout = params.options?.timeout;
+      const page = context.tabs.active();
       const control = runs.begin(params.runId ?? randomUUID(), "act", timeout);
       void context.highlight.hide(); // a run starts on the page as it is, with no earlier highlight
-      const page = context.tabs.active();
       const started = new Date();
       const startedMs = performance.now();
       let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);

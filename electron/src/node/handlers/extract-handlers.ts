@@ -50,12 +50,12 @@ async function extractRun(
     throw new StudioError("invalid_params", "A schema needs an instruction.", [
       { path: ["instruction"], message: "required with schema" },
     ]);
+  const page = context.tabs.active();
   // One signal stops everything a run does: Cancel and the timeout abort the page reading and the
   // model request in flight, so a cancelled run costs no further tokens.
   const control = runs.begin(runId, "extract", options.timeout);
   const { signal } = control;
   void context.highlight.hide(); // a run starts on the page as it is, with no earlier highlight
-  const page = context.tabs.active();
   const source = { pageId: context.tabs.track(page), url: page.url() };
   const started = new Date();
   const startedMs = performance.now();
