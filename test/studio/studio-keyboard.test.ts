@@ -158,7 +158,7 @@ describe("the Studio by keyboard", () => {
     await ui.keyboard.press("ControlOrMeta+A");
     await ui.keyboard.press("Delete"); // an empty instruction: the page text, no model call
 
-    const timeout = ui.getByLabel("Timeout (ms)");
+    const timeout = ui.getByRole("form", { name: "Extract" }).getByLabel("Timeout (ms)");
     await timeout.focus();
     await ui.keyboard.type("2.5");
     await ui.keyboard.press("ControlOrMeta+Enter");
