@@ -21,7 +21,14 @@ const HIGHLIGHT_CONFIG = {
 export class ElementHighlight {
   private readonly overlayEnabled = new WeakSet<TargetSession>();
   private readonly drawn = new Set<TargetSession>();
+  private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
+
+  /** Hears every highlight drawn or hidden (the screencast makes sure a frame shows it). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** Shows the highlight on one element (and hides any other). */
   show(element: ElementRef): Promise<void> {
@@ -33,6 +40,7 @@ export class ElementHighlight {
         backendNodeId: element.backendNodeId,
       });
       this.drawn.add(element.session);
+      this.changed();
     });
   }
 
@@ -72,6 +80,11 @@ export class ElementHighlight {
     const sessions = [...this.drawn].filter((session) => session !== keep);
     for (const session of sessions) this.drawn.delete(session);
     await Promise.all(sessions.map((session) => session.send("Overlay.hideHighlight").catch(() => {})));
+    if (sessions.length > 0) this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async enable(session: TargetSession): Promise<void> {

@@ -73,6 +73,22 @@ describe("the live view and picker over the in-memory transport", () => {
     expect((await client.call("live.start", {})).frame).toBeUndefined();
   });
 
+  it("sends a frame of a still page after a highlight is drawn or hidden", async () => {
+    // What the live view relies on when the browser dropped the frame that showed the change: the
+    // restart that follows a highlight sends the current picture though nothing repaints.
+    const snapshot = await client.call("snapshot.get", {});
+    const id = /\[(\d+-\d+)\] button/.exec(snapshot.text)?.[1];
+    if (!id) throw new Error(`no button line in:\n${snapshot.text}`);
+    await client.call("live.highlight", { elementId: id });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const before = frames.length;
+    await client.call("live.clearHighlight", {});
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const after = frames.slice(before);
+    // The hide's own repaint, then the restart's picture, which comes with nothing left to repaint.
+    expect(after.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("forwards a click and typing to the page", async () => {
     await client.call("live.mouse", { type: "click", x: 50, y: 50 });
     await client.call("live.mouse", { type: "click", x: 50, y: 135 });

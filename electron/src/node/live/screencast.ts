@@ -14,6 +14,9 @@ export interface ScreencastSettings {
 /** How long a `live.start` keeps the screencast running without being renewed. */
 export const LEASE_MS = 15_000;
 
+/** How long changes the page will not repaint for must be quiet before the screencast is restarted. */
+const REFRESH_MS = 300;
+
 interface Target {
   page: StudioPage;
   pageId: string;
@@ -35,6 +38,7 @@ export class Screencast {
   private frame = 0;
   /** Switches run one after another, so two quick tab changes cannot leave two screencasts running. */
   private queue: Promise<unknown> = Promise.resolve();
+  private refresh: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly context: StudioContext) {}
 
@@ -62,12 +66,30 @@ export class Screencast {
     this.settings = undefined;
     if (this.lease) clearTimeout(this.lease);
     this.lease = undefined;
+    if (this.refresh) clearTimeout(this.refresh);
+    this.refresh = undefined;
     return this.enqueue(async () => {
       const pageId = this.target?.pageId;
       await this.detach();
       if (wasRunning) this.context.emit("live.stopped", { ...(pageId ? { pageId } : {}), reason });
       return wasRunning;
     });
+  }
+
+  /**
+   * Makes sure a frame of the page as it is now follows a change that nothing else will repaint (a
+   * highlight drawn or hidden on a still page). The browser drops frames while two are unacknowledged
+   * and never sends them again, so on a loaded machine the last change could stay unseen; a restart
+   * sends the current picture. Changes in quick succession (a hover) restart it once, when they stop.
+   */
+  refreshSoon(): void {
+    if (!this.settings) return;
+    if (this.refresh) clearTimeout(this.refresh);
+    this.refresh = setTimeout(() => {
+      this.refresh = undefined;
+      void this.follow(true).catch(() => {});
+    }, REFRESH_MS);
+    this.refresh.unref?.();
   }
 
   /** Moves the screencast to the active tab if it is elsewhere (or restarts it with `force`). */
