@@ -43,7 +43,8 @@ export function ExtractPanel() {
   const setSource = useCallback((source: string) => dispatch({ type: "schema.edit", source }), [dispatch]);
 
   const form = useRef<HTMLFormElement>(null);
-  const start = useCallback(() => {
+  // `typedSource` is the editor's text at Ctrl/Cmd+Enter, newer than `workspace` until the next render.
+  const start = useCallback((typedSource?: string) => {
     const invalid = form.current ? firstInvalidField(form.current) : undefined;
     if (invalid) {
       invalid.element.focus();
@@ -53,7 +54,7 @@ export function ExtractPanel() {
     const params: Omit<StudioParams<"extract.run">, "runId"> = { options: workspace.options };
     if (instruction) {
       params.instruction = instruction;
-      const source = workspace.schema.source.trim();
+      const source = (typedSource ?? workspace.schema.source).trim();
       if (source && workspace.schema.mode === "zod") params.schema = { kind: "zod", source };
       if (source && workspace.schema.mode === "json") {
         const parsed = parseJsonSchema(source);

@@ -34,8 +34,10 @@ const SANDBOX_OWNER = "loupe-sandbox";
 /**
  * The schema editor: Monaco, loaded on first show (it is most of the UI's weight), with one model per
  * mode. Problems from Monaco's workers and from the service's sandbox (`issues`) show as squiggles and
- * are listed below for screen readers. Ctrl/Cmd+Enter runs. `onSourceChange` means the person edited:
- * text put in from outside (`source` changing) does not call it.
+ * are listed below for screen readers. Ctrl/Cmd+Enter runs with the editor's text as it is at the key
+ * press (`onRun`'s argument): the `source` prop lags Monaco's own change events until React renders, and a
+ * run pressed just after a paste must not send the text from before it. `onSourceChange` means the person
+ * edited: text put in from outside (`source` changing) does not call it.
  */
 export function SchemaEditor({
   mode,
@@ -47,7 +49,7 @@ export function SchemaEditor({
   mode: SchemaMode;
   source: string;
   onSourceChange: (source: string) => void;
-  onRun: () => void;
+  onRun: (source: string) => void;
   issues: EditorIssue[];
 }) {
   const host = useRef<HTMLDivElement>(null);
@@ -91,7 +93,7 @@ export function SchemaEditor({
       // A dimmed last line number is below WCAG's contrast minimum; a schema's last line is a line.
       renderFinalNewline: "on",
     });
-    created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
+    created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(created.getValue()));
     const changes = created.onDidChangeModelContent(() => {
       if (!settingFromOutside.current) latest.current.onSourceChange(created.getValue());
     });
