@@ -100,6 +100,21 @@ func TestCloudMarkdown(t *testing.T) {
 	}
 }
 
+func TestCloudMetadata(t *testing.T) {
+	f := fixture(t)
+	result := fetchTarget(t, f, "/page.html", loupe.FetchParams{Format: loupe.FormatMarkdown, Metadata: true})
+	want := loupe.FetchMetadata{Type: "Article", Title: "Tide Tables", Author: "Harbour Master", Date: "2026-03-02"}
+	if result.Metadata == nil || *result.Metadata != want {
+		t.Fatalf("metadata %+v", result.Metadata)
+	}
+	if markdown := text(t, result); !strings.HasPrefix(markdown, "---\n") || !strings.Contains(markdown, "# Tide Tables") {
+		t.Fatalf("front matter, then the markdown: %s", markdown)
+	}
+	if plain := fetchTarget(t, f, "/page.html", loupe.FetchParams{Format: loupe.FormatMarkdown}); plain.Metadata != nil {
+		t.Fatalf("metadata not asked for: %+v", plain.Metadata)
+	}
+}
+
 func TestCloudJSON(t *testing.T) {
 	f := fixture(t)
 	result := fetchTarget(t, f, "/page.html", loupe.FetchParams{Format: loupe.FormatJSON, Schema: map[string]any{

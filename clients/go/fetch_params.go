@@ -41,6 +41,10 @@ type FetchParams struct {
 	AllowInsecureSSL *bool
 	// BaseURL is where Loupe Cloud runs. Default: LOUPE_CLOUD_URL, else DefaultCloudURL.
 	BaseURL string
+	// Metadata, with FormatMarkdown or FormatJSON, also returns what the page's structured data
+	// (JSON-LD, microdata) states about it as FetchResult.Metadata, and as YAML front matter before the
+	// markdown. Only what the page declares, never invented. Rejected with FormatRaw. Default false.
+	Metadata bool
 }
 
 // Bool returns a pointer to v, for FetchParams' optional booleans.
@@ -54,6 +58,8 @@ type fetchBody struct {
 	Proxies          *bool          `json:"proxies,omitempty"`
 	AllowRedirects   *bool          `json:"allowRedirects,omitempty"`
 	AllowInsecureSSL *bool          `json:"allowInsecureSsl,omitempty"`
+	// Sent only when asked: a service from before the option refuses a body that names it.
+	Metadata bool `json:"metadata,omitempty"`
 }
 
 // preparedFetch is a checked request.
@@ -64,7 +70,8 @@ type preparedFetch struct {
 }
 
 // prepare checks p by the rules the service applies, so a mistake costs no request and says what to
-// change: FormatJSON without Schema, Schema with another format, a URL that is not http(s), no key.
+// change: FormatJSON without Schema, Schema with another format, Metadata with FormatRaw, a URL that is
+// not http(s), no key.
 func (p FetchParams) prepare(getenv func(string) string) (preparedFetch, error) {
 	key := p.APIKey
 	if key == "" {
@@ -98,6 +105,10 @@ func (p FetchParams) prepare(getenv func(string) string) (preparedFetch, error) 
 		return preparedFetch{}, invalid(`Schema goes with Format "json" only; remove it or set `+
 			`Format: loupe.FormatJSON (Format is %q).`, string(format))
 	}
+	if p.Metadata && format == FormatRaw {
+		return preparedFetch{}, invalid(`Metadata goes with Format "markdown" or "json": raw content is ` +
+			`returned as the target sent it; remove Metadata or choose another Format.`)
+	}
 	body, err := json.Marshal(fetchBody{
 		URL:              p.URL,
 		Format:           format,
@@ -105,6 +116,7 @@ func (p FetchParams) prepare(getenv func(string) string) (preparedFetch, error) 
 		Proxies:          p.Proxies,
 		AllowRedirects:   p.AllowRedirects,
 		AllowInsecureSSL: p.AllowInsecureSSL,
+		Metadata:         p.Metadata,
 	})
 	if err != nil {
 		return preparedFetch{}, invalid("Schema must be plain JSON: %v.", err)

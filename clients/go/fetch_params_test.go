@@ -65,6 +65,13 @@ func TestRuleURLMustBeHTTP(t *testing.T) {
 	}
 }
 
+func TestRuleMetadataWithRaw(t *testing.T) {
+	for _, format := range []loupe.Format{loupe.FormatRaw, ""} {
+		refused(t, loupe.FetchParams{URL: "https://example.com", Format: format, Metadata: true},
+			`Metadata goes with Format "markdown" or "json"`)
+	}
+}
+
 func TestUnknownFormat(t *testing.T) {
 	refused(t, loupe.FetchParams{URL: "https://example.com", Format: "html"}, `Format must be one of raw, json, markdown, not "html"`)
 }

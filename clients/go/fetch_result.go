@@ -34,6 +34,25 @@ type FetchResult struct {
 	Headers map[string]string `json:"headers"`
 	// StatusCode is the target's HTTP status: a 404 target is a successful call with 404 here.
 	StatusCode int `json:"statusCode"`
+	// Metadata is, with FetchParams.Metadata, what the page's structured data states about it (every
+	// field empty when it states nothing); nil when not asked for.
+	Metadata *FetchMetadata `json:"metadata,omitempty"`
+}
+
+// FetchMetadata is what a page's JSON-LD and microdata state about the thing it is about. A field is
+// empty unless the page states it: nothing is invented.
+type FetchMetadata struct {
+	// Type is the schema.org type of the page's main thing: Product, NewsArticle, Recipe, Event…
+	Type  string `json:"type,omitempty"`
+	Title string `json:"title,omitempty"`
+	// Author is the authors' names, joined with ", ".
+	Author string `json:"author,omitempty"`
+	// Date is as stated, usually ISO 8601: the publication date, or an event's start.
+	Date string `json:"date,omitempty"`
+	// Price is as stated ("19.99", or "10.00–25.00" for a range).
+	Price string `json:"price,omitempty"`
+	// Currency is the ISO 4217 code, when stated with the price.
+	Currency string `json:"currency,omitempty"`
 }
 
 // ContentBytes is the body as bytes, decoded by Encoding: base64 content decoded, text as its UTF-8

@@ -39,6 +39,7 @@ func TestFetchParamsNames(t *testing.T) {
 		{"AllowRedirects", "*bool", ""},
 		{"AllowInsecureSSL", "*bool", ""},
 		{"BaseURL", "string", ""},
+		{"Metadata", "bool", ""},
 	})
 }
 
@@ -50,6 +51,15 @@ func TestFetchResultNames(t *testing.T) {
 		{"Encoding", "loupe.Encoding", "encoding"},
 		{"Headers", "map[string]string", "headers"},
 		{"StatusCode", "int", "statusCode"},
+		{"Metadata", "*loupe.FetchMetadata", "metadata,omitempty"},
+	})
+	sameFields(t, fieldsOf(loupe.FetchMetadata{}), []field{
+		{"Type", "string", "type,omitempty"},
+		{"Title", "string", "title,omitempty"},
+		{"Author", "string", "author,omitempty"},
+		{"Date", "string", "date,omitempty"},
+		{"Price", "string", "price,omitempty"},
+		{"Currency", "string", "currency,omitempty"},
 	})
 }
 

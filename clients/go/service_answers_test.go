@@ -26,6 +26,7 @@ func TestTheRequestIsAJSONPostWithTheKeyAsBearerToken(t *testing.T) {
 		AllowRedirects: loupe.Bool(true),
 		Proxies:        loupe.Bool(false),
 		BaseURL:        stub.URL + "/",
+		Metadata:       true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +48,7 @@ func TestTheRequestIsAJSONPostWithTheKeyAsBearerToken(t *testing.T) {
 		"schema":         map[string]any{"type": "object", "properties": map[string]any{"title": map[string]any{"type": "string"}}},
 		"allowRedirects": true,
 		"proxies":        false,
+		"metadata":       true,
 	}
 	if !reflect.DeepEqual(got.Body, want) {
 		t.Fatalf("body %v, want %v", got.Body, want)
@@ -88,6 +90,27 @@ func TestAResultIsReadWithEveryField(t *testing.T) {
 	got := fmt.Sprint(result.ID, text, result.ContentType, result.Encoding, result.Headers, result.StatusCode)
 	if want := fmt.Sprint("ftc_9", "hello", "text/plain", loupe.EncodingUTF8, map[string]string{"x-a": "1"}, 404); got != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+func TestMetadataIsReadWithoutMembersItDoesNotKnow(t *testing.T) {
+	stub := newStubService(t)
+	stub.answer(200, strings.Replace(validResult, `"statusCode":200`,
+		`"statusCode":200,"metadata":{"type":"Product","price":"19.99","currency":"EUR","new":1}`, 1))
+	result, err := fetchFrom(stub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (loupe.FetchMetadata{Type: "Product", Price: "19.99", Currency: "EUR"}); result.Metadata == nil || *result.Metadata != want {
+		t.Fatalf("metadata %+v", result.Metadata)
+	}
+	stub.answer(200, validResult)
+	if result, err := fetchFrom(stub); err != nil || result.Metadata != nil {
+		t.Fatalf("no metadata: %+v %v", result, err)
+	}
+	stub.answer(200, strings.Replace(validResult, `"statusCode":200`, `"statusCode":200,"metadata":{"title":7}`, 1))
+	if err := fetchError(t, stub); err.Code != loupe.CodeExtractionFailed || !strings.Contains(err.Message, "not a fetch result") {
+		t.Fatalf("metadata of the wrong type: %+v", err)
 	}
 }
 

@@ -6,7 +6,8 @@
  * site. The suites learn where everything is from the environment {@link ClientsFixture.env} gives.
  *
  * The target site's routes are a contract with those suites:
- *   /page.html   an article whose title and h1 are "Tide Tables" (for markdown and json)
+ *   /page.html   an article whose title and h1 are "Tide Tables" (for markdown and json), whose JSON-LD
+ *                states an Article by "Harbour Master", published 2026-03-02 (for metadata)
  *   /page.txt    text/plain "plain page", with the header x-from: target
  *   /utf8.txt    text/plain; charset=utf-8 "Grüße aus Köln — 東京 ☕"
  *   /image.png   a 1×1 PNG (binary: base64)
@@ -49,7 +50,9 @@ const PNG = Buffer.from(
 );
 
 const PAGE_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Tide Tables</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Tide Tables</title>
+<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Article", "headline": "Tide Tables",
+  "author": {"@type": "Person", "name": "Harbour Master"}, "datePublished": "2026-03-02"}</script></head>
 <body>
   <header><a href="/">Harbour Office</a> | <a href="/notices">Notices to mariners</a></header>
   <main><article>

@@ -10,7 +10,7 @@ import unittest
 import urllib.request
 from unittest import mock
 
-from loupe import FetchError, FetchResult, cloud
+from loupe import FetchError, FetchMetadata, FetchResult, cloud
 
 from .cloud_fixture import CloudFixture, cloud_fixture
 
@@ -63,6 +63,17 @@ class Formats(LiveTestCase):
         self.assertIn("# Tide Tables", result.content)
         self.assertIn("high water 06:12", result.content)
         self.assertNotIn("<p>", result.content)
+
+    def test_metadata_is_what_the_pages_structured_data_states(self) -> None:
+        result = self.fetch("/page.html", format="markdown", metadata=True)
+        self.assertEqual(
+            result.metadata,
+            FetchMetadata(type="Article", title="Tide Tables", author="Harbour Master", date="2026-03-02"),
+        )
+        assert isinstance(result.content, str)
+        self.assertTrue(result.content.startswith("---\n"), "front matter opens the markdown")
+        self.assertIn("# Tide Tables", result.content)
+        self.assertIsNone(self.fetch("/page.html", format="markdown").metadata)
 
     def test_json_is_extracted_on_the_server(self) -> None:
         result = self.fetch("/page.html", format="json", schema=TITLE_SCHEMA)

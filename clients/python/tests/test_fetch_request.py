@@ -93,6 +93,17 @@ class OtherChecks(unittest.TestCase):
             with self.subTest(name=name), self.assertRaisesRegex(FetchValidationError, name):
                 prepare(**{name: "yes"})
 
+    def test_metadata_must_be_a_boolean_and_goes_with_markdown_or_json(self) -> None:
+        with self.assertRaisesRegex(FetchValidationError, "metadata must be True or False"):
+            prepare(format="markdown", metadata="yes")
+        with self.assertRaisesRegex(FetchValidationError, r'metadata goes with format "markdown" or "json"'):
+            prepare(metadata=True)
+
+    def test_metadata_is_sent_only_when_asked(self) -> None:
+        self.assertNotIn("metadata", prepare(format="markdown").body)
+        self.assertIs(prepare(format="markdown", metadata=True).body["metadata"], True)
+        self.assertIs(prepare(format="json", schema=SCHEMA, metadata=True).body["metadata"], True)
+
     def test_schema_must_be_a_json_object(self) -> None:
         with self.assertRaisesRegex(FetchValidationError, "JSON Schema object"):
             prepare(format="json", schema=["not", "an", "object"])

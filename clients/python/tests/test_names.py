@@ -22,6 +22,7 @@ FETCH_PARAMETERS = [
     "allow_insecure_ssl",
     "base_url",
     "timeout",
+    "metadata",
 ]
 
 
@@ -39,14 +40,18 @@ class Names(unittest.TestCase):
                 self.assertEqual(defaults["format"], "raw")
                 for name in ("api_key", "schema", "base_url", "timeout"):
                     self.assertIsNone(defaults[name])
-                for name in ("proxies", "allow_redirects", "allow_insecure_ssl"):
+                for name in ("proxies", "allow_redirects", "allow_insecure_ssl", "metadata"):
                     self.assertIs(defaults[name], False)
         self.assertTrue(inspect.iscoroutinefunction(cloud.fetch_async))
 
     def test_the_result_fields(self) -> None:
         self.assertEqual(
             [field.name for field in dataclasses.fields(FetchResult)],
-            ["id", "content", "content_type", "encoding", "headers", "status_code"],
+            ["id", "content", "content_type", "encoding", "headers", "status_code", "metadata"],
+        )
+        self.assertEqual(
+            [field.name for field in dataclasses.fields(loupe.FetchMetadata)],
+            ["type", "title", "author", "date", "price", "currency"],
         )
 
     def test_the_error_attributes(self) -> None:
@@ -70,6 +75,7 @@ class Names(unittest.TestCase):
                     "FetchError",
                     "FetchErrorCode",
                     "FetchFormat",
+                    "FetchMetadata",
                     "FetchResult",
                     "FetchValidationError",
                     "__version__",

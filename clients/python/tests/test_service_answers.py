@@ -7,7 +7,7 @@ import pickle
 import unittest
 from unittest import mock
 
-from loupe import FetchError, FetchResult, cloud
+from loupe import FetchError, FetchMetadata, FetchResult, cloud
 
 from .stub_service import StubService, valid_result
 
@@ -114,6 +114,25 @@ class Answers(unittest.TestCase):
         error = self.fetch_error()
         self.assertEqual(error.code, "extraction_failed")
         self.assertIn("encoding, statusCode", str(error))
+
+
+    def test_metadata_becomes_FetchMetadata_without_members_it_does_not_know(self) -> None:
+        self.stub.answer_json(
+            200, valid_result(metadata={"type": "Product", "price": "19.99", "currency": "EUR", "new": 1})
+        )
+        self.assertEqual(
+            self.fetch().metadata, FetchMetadata(type="Product", price="19.99", currency="EUR")
+        )
+        self.stub.answer_json(200, valid_result())
+        self.assertIsNone(self.fetch().metadata)
+
+    def test_metadata_that_is_not_an_object_of_strings_is_not_a_fetch_result(self) -> None:
+        for metadata in (["Product"], {"title": 7}):
+            with self.subTest(metadata=metadata):
+                self.stub.answer_json(200, valid_result(metadata=metadata))
+                error = self.fetch_error()
+                self.assertEqual(error.code, "extraction_failed")
+                self.assertIn("(metadata missing or wrong)", str(error))
 
 
 class Unreachable(unittest.TestCase):

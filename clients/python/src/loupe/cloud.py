@@ -22,9 +22,9 @@ from typing import Any, Dict, List, Mapping, Optional, cast
 from ._version import __version__
 from .errors import FETCH_ERROR_CODES, FetchError, FetchErrorCode, FetchValidationError
 from .fetch_request import FetchFormat, PreparedFetch, prepare_fetch
-from .fetch_result import FetchContent, FetchEncoding, FetchResult
+from .fetch_result import FetchContent, FetchEncoding, FetchMetadata, FetchResult, parse_metadata
 
-__all__ = ["fetch", "fetch_async", "FetchResult", "FetchFormat"]
+__all__ = ["fetch", "fetch_async", "FetchResult", "FetchFormat", "FetchMetadata"]
 
 # The service caps content at 5 MB; base64 and JSON escaping can grow it several times. An answer past
 # this is not a fetch result, and reading it whole could exhaust memory.
@@ -44,6 +44,7 @@ def fetch(
     allow_insecure_ssl: bool = False,
     base_url: Optional[str] = None,
     timeout: Optional[float] = None,
+    metadata: bool = False,
 ) -> FetchResult:
     """Fetches ``url`` through Loupe Cloud over plain HTTP — no browser, no JavaScript.
 
@@ -57,6 +58,9 @@ def fetch(
     :param base_url: where Loupe Cloud runs; default ``LOUPE_CLOUD_URL``, else http://127.0.0.1:4455.
     :param timeout: seconds to wait for the service, per connect and per read; default no limit
         beyond the service's own (60 s for the target).
+    :param metadata: with ``markdown`` or ``json``: also return what the page's structured data
+        (JSON-LD, microdata) states about it — title, author, date, price — as ``result.metadata``, and
+        as YAML front matter before the markdown. Only what the page declares, never invented.
     :raises FetchValidationError: before anything is sent, for a request that breaks a rule.
     :raises FetchError: with ``status`` and ``code`` when the service answers with an error or cannot be
         reached. A target's own 4xx/5xx is not one: it is ``status_code`` in the result.
@@ -71,6 +75,7 @@ def fetch(
         allow_redirects=allow_redirects,
         allow_insecure_ssl=allow_insecure_ssl,
         base_url=base_url,
+        metadata=metadata,
     )
     _check_timeout(timeout)
     return _send(request, timeout)
@@ -87,6 +92,7 @@ async def fetch_async(
     allow_insecure_ssl: bool = False,
     base_url: Optional[str] = None,
     timeout: Optional[float] = None,
+    metadata: bool = False,
 ) -> FetchResult:
     """``fetch()`` for asyncio: the same parameters, result and errors, without blocking the loop.
 
@@ -102,6 +108,7 @@ async def fetch_async(
         allow_redirects=allow_redirects,
         allow_insecure_ssl=allow_insecure_ssl,
         base_url=base_url,
+        metadata=metadata,
     )
     _check_timeout(timeout)
     return await asyncio.get_running_loop().run_in_executor(None, _send, request, timeout)
@@ -230,6 +237,10 @@ def _result(status: int, data: bytes) -> FetchResult:
         ),
         "statusCode": isinstance(status_code, int) and not isinstance(status_code, bool),
     }
+    try:
+        metadata = parse_metadata(payload.get("metadata"))
+    except ValueError:
+        metadata, checks["metadata"] = None, False
     wrong = [name for name, ok in checks.items() if not ok]
     if wrong:
         raise FetchError(
@@ -245,4 +256,5 @@ def _result(status: int, data: bytes) -> FetchResult:
         encoding=cast(FetchEncoding, payload["encoding"]),
         headers=dict(cast("Dict[str, str]", headers)),
         status_code=cast(int, status_code),
+        metadata=metadata,
     )

@@ -45,13 +45,14 @@ def prepare_fetch(
     allow_redirects: object,
     allow_insecure_ssl: object,
     base_url: object,
+    metadata: object = False,
     env: Mapping[str, str] = os.environ,
 ) -> PreparedFetch:
     """Checks a fetch request by the rules the service applies, so a mistake costs no request and says
     what to change.
 
-    :raises FetchValidationError: ``format="json"`` without ``schema``; ``schema`` with another format; a
-        ``url`` that is not http(s); a missing key; a value of the wrong type.
+    :raises FetchValidationError: ``format="json"`` without ``schema``; ``schema`` with another format;
+        ``metadata`` with ``raw``; a ``url`` that is not http(s); a missing key; a value of the wrong type.
     """
     key = api_key if api_key is not None else env.get("LOUPE_API_KEY", "")
     if not isinstance(key, str) or not key.strip():
@@ -96,6 +97,16 @@ def prepare_fetch(
         if not isinstance(value, bool):
             raise FetchValidationError(f"{name} must be True or False, not {value!r}.")
         body[wire_name] = value
+    if not isinstance(metadata, bool):
+        raise FetchValidationError(f"metadata must be True or False, not {metadata!r}.")
+    if metadata:
+        if format == "raw":
+            raise FetchValidationError(
+                'metadata goes with format "markdown" or "json": raw content is returned as the '
+                "target sent it; remove metadata or choose another format."
+            )
+        # Sent only when asked: a service from before the option refuses a body that names it.
+        body["metadata"] = True
 
     if base_url is not None and not isinstance(base_url, str):
         raise FetchValidationError(f"base_url must be a URL string, not {base_url!r}.")
