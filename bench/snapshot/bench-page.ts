@@ -11,4 +11,6 @@ export interface BenchPage {
   url: string;
   /** Text that must appear in the snapshot (compared whitespace-normalised). */
   knownValues: readonly string[];
+  /** How long its tabs may take to load, when longer than the bench's default (the big catalogs). */
+  loadTimeoutMs?: number;
 }

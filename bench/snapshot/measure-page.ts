@@ -159,19 +159,20 @@ async function openTabs(
   tabs: Map<Reader, SnapshotTab>,
 ): Promise<void> {
   // Every tab loads at once (loading is not timed); each call has its own deadline on top of goto's.
-  const deadline = settings.loadTimeoutMs + 5_000;
+  const loadTimeoutMs = page.loadTimeoutMs ?? settings.loadTimeoutMs;
+  const deadline = loadTimeoutMs + 5_000;
   const open = <T>(tool: T | undefined, name: string, opening: (tool: T) => Promise<SnapshotTab>) =>
     tool
       ? withTimeout(opening(tool), deadline, `loading ${name}'s tab`)
       : Promise.reject(new Error(`${name} did not start`));
   const [loupe, stagehand3, stagehand4] = await Promise.allSettled([
     withTimeout(
-      openLoupeTab(tools.client, page.url, settings.loadTimeoutMs),
+      openLoupeTab(tools.client, page.url, loadTimeoutMs),
       deadline,
       "loading Loupe's tab",
     ),
-    open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, settings.loadTimeoutMs)),
-    open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, settings.loadTimeoutMs)),
+    open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, loadTimeoutMs)),
+    open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, loadTimeoutMs)),
   ]);
   for (const [reader, opened] of [
     ["stagehand3", stagehand3],

@@ -57,16 +57,22 @@ export const snapshotSection: BenchSection = {
     const model = await startModelServer();
     const client = new Client({ disablePino: true, localBrowser: localBrowserOptions() });
     let stagehand3: Stagehand | undefined;
-    let stagehand4: { stagehand: Stagehand4; browser: StagehandBrowser } | undefined;
+    let stagehand4: Stagehand4Run | undefined;
     try {
       await client.init();
       stagehand3 = await startStagehand(client, model);
       stagehand4 = await startStagehand4();
-      await measureAll(options, servers, model, { client, stagehand3, stagehand4: stagehand4?.browser });
+      const tools: Tools = { client, stagehand3, stagehand4: stagehand4?.browser };
+      // Stagehand 4's browser can die on a big page; the pages after it get a new one, not "failed".
+      const restartStagehand4 = async (): Promise<void> => {
+        await stopStagehand4(stagehand4);
+        stagehand4 = await startStagehand4();
+        tools.stagehand4 = stagehand4?.browser;
+      };
+      await measureAll(options, servers, model, tools, restartStagehand4);
     } finally {
       await stagehand3?.close().catch(() => {});
-      await stagehand4?.stagehand.close().catch(() => {});
-      await stagehand4?.browser.close().catch(() => {});
+      await stopStagehand4(stagehand4);
       await client.close().catch(() => {});
       await model.close();
       await servers.close();
@@ -79,6 +85,7 @@ async function measureAll(
   servers: PageServers,
   model: ModelServer,
   tools: Tools,
+  restartStagehand4: () => Promise<void>,
 ): Promise<void> {
   const fixture = await fixturePage(servers);
   const catalogs = (options.catalogs ?? CATALOG_SIZES).map((cards) => catalogPage(servers, cards));
@@ -105,6 +112,10 @@ async function measureAll(
     const m = await measurePage(page, tools, settings);
     results.push(m);
     process.stderr.write(`  [${i + 1}/${pages.length}] ${progressLine(m)}\n`);
+    if (m.stagehand4.error && BROWSER_GONE.test(m.stagehand4.error)) {
+      m.notes.push("Stagehand 4's browser closed on this page; it was restarted for the next one");
+      await restartStagehand4();
+    }
   }
   const modelCalls = await countModelCalls(fixture, tools, model).catch((error: unknown) => {
     const failed: ModelCallCount = { requests: 0, error: describeError(error) };
@@ -171,11 +182,25 @@ async function startStagehand(client: Client, model: ModelServer): Promise<Stage
   }
 }
 
+/** Stagehand 4's errors once its browser or the connection to it is gone. */
+const BROWSER_GONE = /connection closed|RPC client is closed|Target closed|browser has been closed|disconnected/i;
+
+/** Stagehand 4 and the browser it runs in. */
+interface Stagehand4Run {
+  stagehand: Stagehand4;
+  browser: StagehandBrowser;
+}
+
+async function stopStagehand4(run: Stagehand4Run | undefined): Promise<void> {
+  await run?.stagehand.close().catch(() => {});
+  await run?.browser.close().catch(() => {});
+}
+
 /**
  * Stagehand 4 in its own browser: `localBrowser.launch()` starts the same Chromium binary with Stagehand's
  * extension loaded (the extension is where its snapshot runs).
  */
-async function startStagehand4(): Promise<{ stagehand: Stagehand4; browser: StagehandBrowser } | undefined> {
+async function startStagehand4(): Promise<Stagehand4Run | undefined> {
   let browser: StagehandBrowser | undefined;
   try {
     browser = await localBrowser.launch({
