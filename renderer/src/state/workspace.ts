@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flowSchema } from "../flow/flow-step.js";
 
 /** How the schema is written: zod (TypeScript) or JSON Schema. */
 export const schemaModeSchema = z.enum(["zod", "json"]);
@@ -34,6 +35,8 @@ export const workspaceSchema = z.strictObject({
     /** Workspaces saved before the option existed load with it off. */
     metadata: z.boolean().default(false),
   }),
+  /** Steps run as a whole and exported as one program. Workspaces saved before flows load with none. */
+  flow: flowSchema.default({ steps: [] }),
 });
 
 /** A workspace, as held in the UI and saved to disk. */
@@ -72,5 +75,6 @@ export function newWorkspace(demoUrl: string): Workspace {
       allowInsecureSsl: false,
       metadata: false,
     },
+    flow: { steps: [] },
   };
 }
