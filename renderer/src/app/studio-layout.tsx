@@ -5,6 +5,7 @@ import { BrowsePane } from "../browse/browse-pane.js";
 import { ExportButton } from "../export/export-button.js";
 import { ExtractPanel } from "../extract/extract-panel.js";
 import { FetchPanel } from "../fetch/fetch-panel.js";
+import { FlowPanel } from "../flow/flow-panel.js";
 import { HistoryPanel } from "../history/history-panel.js";
 import { SettingsPanel } from "../settings/settings-panel.js";
 import { SnapshotPanel } from "../snapshot/snapshot-panel.js";
@@ -19,6 +20,7 @@ const PANELS = [
   { id: "act", label: "Act", Panel: ActPanel },
   { id: "fetch", label: "Fetch", Panel: FetchPanel },
   { id: "history", label: "History", Panel: HistoryPanel },
+  { id: "flow", label: "Flow", Panel: FlowPanel },
   { id: "settings", label: "Settings", Panel: SettingsPanel },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { RunRecord } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
+import { stepsFromRun } from "../flow/flow-step.js";
 import { useStudioState } from "../state/studio-state.js";
 import { rerun } from "./rerun.js";
 import { RunDetail } from "./run-detail.js";
@@ -27,6 +28,7 @@ export function HistoryPanel() {
   const [compared, setCompared] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<string>();
   const run = runs.find((r) => r.id === selected);
   const pair = compared.map((id) => runs.find((r) => r.id === id)).filter((r): r is RunRecord => Boolean(r));
 
@@ -45,6 +47,21 @@ export function HistoryPanel() {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const addToFlow = (target: RunRecord) => {
+    setError(undefined);
+    setAdded(undefined);
+    const { steps } = state.workspace.flow;
+    try {
+      const more = stepsFromRun(target, state.workspace.flow);
+      dispatch({ type: "workspace.patch", patch: { flow: { steps: [...steps, ...more] } } });
+      const first = steps.length + 1;
+      const last = steps.length + more.length;
+      setAdded(`Added to the flow as ${first === last ? `step ${first}` : `steps ${first}–${last}`}.`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
     }
   };
 
@@ -91,13 +108,25 @@ export function HistoryPanel() {
           {error}
         </p>
       ) : null}
+      {added ? (
+        <p role="status" className="news">
+          {added}
+        </p>
+      ) : null}
       {pair.length === 2 ? (
         // Older to newer, whichever was ticked first.
         <RunDiff {...inTimeOrder(pair[0]!, pair[1]!)} />
       ) : (
         <p className="hint">Tick two runs to compare their results.</p>
       )}
-      {run ? <RunDetail run={run} busy={busy} onRerun={() => void doRerun(run)} /> : null}
+      {run ? (
+        <RunDetail
+          run={run}
+          busy={busy}
+          onRerun={() => void doRerun(run)}
+          onAddToFlow={() => addToFlow(run)}
+        />
+      ) : null}
     </div>
   );
 }

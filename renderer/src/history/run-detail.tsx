@@ -4,7 +4,17 @@ import { ModelView } from "./model-view.js";
 import { variableNamesOf } from "./rerun.js";
 
 /** One kept run: what it was asked, what came back (or how it failed), and the page after it. */
-export function RunDetail({ run, busy, onRerun }: { run: RunRecord; busy: boolean; onRerun: () => void }) {
+export function RunDetail({
+  run,
+  busy,
+  onRerun,
+  onAddToFlow,
+}: {
+  run: RunRecord;
+  busy: boolean;
+  onRerun: () => void;
+  onAddToFlow: () => void;
+}) {
   return (
     <section className="run-detail" aria-label="Run detail">
       <header>
@@ -13,6 +23,9 @@ export function RunDetail({ run, busy, onRerun }: { run: RunRecord; busy: boolea
         </h3>
         <button type="button" onClick={onRerun} disabled={busy}>
           {busy ? "Rerunning…" : "Rerun"}
+        </button>
+        <button type="button" onClick={onAddToFlow}>
+          Add to flow
         </button>
       </header>
       <p className="run-url">{run.url}</p>
