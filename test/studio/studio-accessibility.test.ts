@@ -7,7 +7,7 @@ import { seriousAxeViolations } from "../support/axe-scan.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
 
-const PANELS = ["Extract", "Snapshot", "Act", "Fetch", "History", "Settings"] as const;
+const PANELS = ["Extract", "Snapshot", "Act", "Fetch", "History", "Flow", "Settings"] as const;
 
 describe("accessibility of every panel", () => {
   let h: StudioHarness;

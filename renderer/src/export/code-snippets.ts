@@ -8,7 +8,7 @@ export interface SnippetModel {
 }
 
 /** How every snippet ends: run `main()` and turn a failure into a non-zero exit code. */
-const RUN_MAIN = [
+export const RUN_MAIN = [
   "main().catch((error: unknown) => {",
   "  console.error(error);",
   "  process.exitCode = 1;",
@@ -25,7 +25,7 @@ export function tsString(value: string): string {
 }
 
 /** A plain object as a TypeScript object literal (identifier keys bare, values as JSON). */
-function tsObject(value: Record<string, unknown>, indent = ""): string {
+export function tsObject(value: Record<string, unknown>, indent = ""): string {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
   const inner = entries.map(([key, v]) => {
@@ -36,7 +36,7 @@ function tsObject(value: Record<string, unknown>, indent = ""): string {
 }
 
 /** The client setup every browser snippet shares; the model is overridable from the environment. */
-function clientBlock({ model, baseURL }: SnippetModel): string {
+export function clientBlock({ model, baseURL }: SnippetModel): string {
   const base = baseURL
     ? `process.env.LOUPE_MODEL_BASE_URL ?? ${tsString(baseURL)}`
     : "process.env.LOUPE_MODEL_BASE_URL";
@@ -98,10 +98,10 @@ function browserProgram(
 }
 
 /** The schema's source as one TypeScript expression: zod as typed, JSON Schema as its literal. */
-function schemaExpression(workspace: Workspace): string | undefined {
-  const source = workspace.schema.source.trim().replace(/;\s*$/, "");
+export function schemaExpression(schema: Workspace["schema"]): string | undefined {
+  const source = schema.source.trim().replace(/;\s*$/, "");
   if (!source) return undefined;
-  if (workspace.schema.mode === "zod") return source;
+  if (schema.mode === "zod") return source;
   try {
     return JSON.stringify(JSON.parse(source), null, 2);
   } catch {
@@ -119,7 +119,7 @@ export function extractSnippet(
   target: PageTarget = { kind: "url", url: workspace.url },
 ): string {
   const { model: modelOverride, ...options } = workspace.options;
-  const schema = schemaExpression(workspace);
+  const schema = schemaExpression(workspace.schema);
   const instruction = workspace.instruction.trim() ? tsString(workspace.instruction) : undefined;
   const opts = Object.keys(options).length ? tsObject(options, "    ") : undefined;
   const args = instruction
@@ -142,15 +142,7 @@ export function actSnippet(
   target: PageTarget = { kind: "url", url: workspace.url },
 ): string {
   const variables = variableNames.filter(Boolean);
-  const preamble = variables.length
-    ? [
-        "// Values for the %name% placeholders: kept out of the code and never sent to the model.",
-        `const variables = ${tsObject(
-          Object.fromEntries(variables.map((name) => [name, `__ENV__${name}`])),
-        ).replace(/"__ENV__([^"]*)"/g, (_, name: string) => `process.env[${tsString(name)}] ?? ""`)};`,
-        "",
-      ]
-    : [];
+  const preamble = variablesBlock(variables);
   const { timeout } = workspace.act;
   const options = [
     ...(variables.length ? ["variables"] : []),
@@ -158,6 +150,19 @@ export function actSnippet(
   ];
   const call = `client.act(${tsString(workspace.act.instruction)}${options.length ? `, { ${options.join(", ")} }` : ""})`;
   return browserProgram(target, ['import { Client } from "@loupe/core";'], preamble, call, model);
+}
+
+/** act's `variables`, each read from the environment variable of its name (none: no lines). */
+export function variablesBlock(names: string[]): string[] {
+  return names.length
+    ? [
+        "// Values for the %name% placeholders: kept out of the code and never sent to the model.",
+        `const variables = ${tsObject(
+          Object.fromEntries(names.map((name) => [name, `__ENV__${name}`])),
+        ).replace(/"__ENV__([^"]*)"/g, (_, name: string) => `process.env[${tsString(name)}] ?? ""`)};`,
+        "",
+      ]
+    : [];
 }
 
 /** The fetch request body (without the key), as the workspace sets it. */
@@ -208,11 +213,15 @@ export function shellQuote(value: string): string {
 
 /** The workspace's fetch as curl against the HTTP API (SURFACE §3.2). */
 export function fetchCurl(workspace: Workspace): string {
+  return `${curlLines(fetchBody(workspace))}\n`;
+}
+
+/** One fetch request body as a curl command against the HTTP API (SURFACE §3.2). */
+export function curlLines(body: unknown): string {
   return [
     'curl -sS -X POST "$LOUPE_CLOUD_URL/v1/fetch" \\',
     '  -H "Authorization: Bearer $LOUPE_API_KEY" \\',
     '  -H "Content-Type: application/json" \\',
-    `  --data-raw ${shellQuote(JSON.stringify(fetchBody(workspace)))}`,
-    "",
+    `  --data-raw ${shellQuote(JSON.stringify(body))}`,
   ].join("\n");
 }

@@ -6,6 +6,7 @@ import { useModalDialog } from "../components/use-modal-dialog.js";
 import { useStudioState } from "../state/studio-state.js";
 import { actSnippet, extractSnippet, fetchCurl, fetchSnippet, type SnippetModel } from "./code-snippets.js";
 import { CopyButton } from "./copy-button.js";
+import { flowCurl, flowSnippet } from "./flow-snippet.js";
 import { isDemoUrl, pageTarget } from "./page-target.js";
 
 const TABS = [
@@ -13,6 +14,8 @@ const TABS = [
   { id: "act", label: "Act (TypeScript)" },
   { id: "fetch", label: "Fetch (TypeScript)" },
   { id: "curl", label: "Fetch (curl)" },
+  { id: "flow", label: "Flow (TypeScript)" },
+  { id: "flow-curl", label: "Flow fetches (curl)" },
 ] as const;
 
 type TabId = (typeof TABS)[number]["id"];
@@ -64,9 +67,15 @@ export function ExportDialog({ demoUrl, onClose }: { demoUrl: string; onClose: (
           )
         : tab === "fetch"
           ? fetchSnippet(workspace)
-          : fetchCurl(workspace);
+          : tab === "curl"
+            ? fetchCurl(workspace)
+            : tab === "flow"
+              ? flowSnippet(workspace.flow.steps, model, demoUrl)
+              : flowCurl(workspace.flow.steps) || "# The flow has no fetch steps.";
   const label = TABS.find((t) => t.id === tab)?.label ?? "";
   const fetchesDemo = (tab === "fetch" || tab === "curl") && isDemoUrl(workspace.fetch.url, demoUrl);
+  const flowTab = tab === "flow" || tab === "flow-curl";
+  const flowSteps = workspace.flow.steps;
 
   return (
     <dialog
@@ -109,9 +118,11 @@ export function ExportDialog({ demoUrl, onClose }: { demoUrl: string; onClose: (
           ))}
         </div>
         <p className="export-hint">
-          {tab === "curl" || tab === "fetch"
+          {tab === "curl" || tab === "fetch" || tab === "flow-curl"
             ? "Set LOUPE_CLOUD_URL and LOUPE_API_KEY (a Loupe Cloud project key)."
-            : "Run with: npx tsx snippet.ts — the model comes from LOUPE_MODEL / LOUPE_MODEL_BASE_URL or the Studio's settings, the key from the provider's variable."}
+            : tab === "flow"
+              ? "Run with: npx tsx flow.ts — it prints every step's result as JSON; a failure names its step. Fetch steps need LOUPE_CLOUD_URL and LOUPE_API_KEY."
+              : "Run with: npx tsx snippet.ts — the model comes from LOUPE_MODEL / LOUPE_MODEL_BASE_URL or the Studio's settings, the key from the provider's variable."}
         </p>
         {target.kind === "demo" && (tab === "extract" || tab === "act") && (
           <p className="export-hint" role="note">
@@ -119,6 +130,24 @@ export function ExportDialog({ demoUrl, onClose }: { demoUrl: string; onClose: (
             without the Studio.
           </p>
         )}
+        {flowTab && flowSteps.length === 0 && (
+          <p className="export-hint" role="note">
+            The flow has no steps yet: add runs to it from the History panel.
+          </p>
+        )}
+        {flowTab &&
+          flowSteps.some((step) => step.kind === "fetch" && isDemoUrl(step.params.url, demoUrl)) && (
+            <p className="export-hint" role="note">
+              A fetch step fetches the Studio's demo shop, which Loupe Cloud cannot reach: fetch a page on the
+              web instead.
+            </p>
+          )}
+        {tab === "flow" &&
+          flowSteps.some((step) => step.kind === "extract" && step.params.schema?.kind === "zod") && (
+            <p className="export-hint" role="note">
+              This program holds the zod schemas of the flow's extract steps as code: read them first.
+            </p>
+          )}
         {fetchesDemo && (
           <p className="export-hint" role="note">
             The URL is the Studio's demo shop, served on this machine only while the Studio runs: Loupe Cloud

@@ -40,7 +40,7 @@ export function workspacePatchFor(run: RunRecord): Partial<Workspace> {
 }
 
 /** An extract's kept `schema` param as the editor shows it. */
-function schemaOf(schema: unknown): Workspace["schema"] {
+export function schemaOf(schema: unknown): Workspace["schema"] {
   const sent = (schema ?? {}) as { kind?: unknown; source?: unknown; value?: unknown };
   if (sent.kind === "zod" && typeof sent.source === "string") return { mode: "zod", source: sent.source };
   if (sent.kind === "json" && sent.value !== undefined)
