@@ -127,6 +127,10 @@ describe("flows", () => {
         ],
       },
     });
+    // Opening a workspace navigates to its page: a flow started before that lands would be stopped by it.
+    await expect
+      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+      .toContain("Opened failing-flow.json.");
     await ui.getByRole("tab", { name: "Flow", exact: true }).click();
     await expect.poll(async () => (await stepTexts()).length).toBe(3);
     await flowPanel().getByRole("button", { name: "Run flow" }).click();
@@ -144,6 +148,9 @@ describe("flows", () => {
         ],
       },
     });
+    await expect
+      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+      .toContain("Opened long-flow.json.");
     await expect
       .poll(async () => Promise.all(await stepTexts()))
       .toEqual([expect.stringContaining("1. wait 600000 ms"), expect.stringContaining("2. navigate")]);
