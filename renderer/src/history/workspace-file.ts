@@ -7,9 +7,13 @@ export const WORKSPACE_FILE_NAME = "loupe-workspace.json";
 /** What opening a workspace file gave: the workspace, or why it cannot be used (naming the field). */
 export type WorkspaceFileResult = { ok: true; workspace: Workspace } | { ok: false; error: string };
 
-/** A workspace as the plain JSON file it is saved as (checked first, so a saved file always opens). */
+/**
+ * A workspace as the plain JSON file it is saved as (checked first, so a saved file always opens). An
+ * empty flow is left out: such a file still opens in a Studio from before flows, which refuses the field.
+ */
 export function serializeWorkspace(workspace: Workspace): string {
-  return `${JSON.stringify(workspaceSchema.parse(workspace), null, 2)}\n`;
+  const { flow, ...rest } = workspaceSchema.parse(workspace);
+  return `${JSON.stringify(flow.steps.length ? { ...rest, flow } : rest, null, 2)}\n`;
 }
 
 /**
