@@ -166,11 +166,7 @@ async function openTabs(
       ? withTimeout(opening(tool), deadline, `loading ${name}'s tab`)
       : Promise.reject(new Error(`${name} did not start`));
   const [loupe, stagehand3, stagehand4] = await Promise.allSettled([
-    withTimeout(
-      openLoupeTab(tools.client, page.url, loadTimeoutMs),
-      deadline,
-      "loading Loupe's tab",
-    ),
+    withTimeout(openLoupeTab(tools.client, page.url, loadTimeoutMs), deadline, "loading Loupe's tab"),
     open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, loadTimeoutMs)),
     open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, loadTimeoutMs)),
   ]);

@@ -183,7 +183,8 @@ async function startStagehand(client: Client, model: ModelServer): Promise<Stage
 }
 
 /** Stagehand 4's errors once its browser or the connection to it is gone. */
-const BROWSER_GONE = /connection closed|RPC client is closed|Target closed|browser has been closed|disconnected/i;
+const BROWSER_GONE =
+  /connection closed|RPC client is closed|Target closed|browser has been closed|disconnected/i;
 
 /** Stagehand 4 and the browser it runs in. */
 interface Stagehand4Run {

@@ -44,28 +44,31 @@ export function ExtractPanel() {
 
   const form = useRef<HTMLFormElement>(null);
   // `typedSource` is the editor's text at Ctrl/Cmd+Enter, newer than `workspace` until the next render.
-  const start = useCallback((typedSource?: string) => {
-    const invalid = form.current ? firstInvalidField(form.current) : undefined;
-    if (invalid) {
-      invalid.element.focus();
-      return fail(new StudioError("invalid_option", invalid.message));
-    }
-    const instruction = workspace.instruction.trim();
-    const params: Omit<StudioParams<"extract.run">, "runId"> = { options: workspace.options };
-    if (instruction) {
-      params.instruction = instruction;
-      const source = (typedSource ?? workspace.schema.source).trim();
-      if (source && workspace.schema.mode === "zod") params.schema = { kind: "zod", source };
-      if (source && workspace.schema.mode === "json") {
-        const parsed = parseJsonSchema(source);
-        if (parsed instanceof StudioError) return fail(parsed);
-        params.schema = { kind: "json", value: parsed };
+  const start = useCallback(
+    (typedSource?: string) => {
+      const invalid = form.current ? firstInvalidField(form.current) : undefined;
+      if (invalid) {
+        invalid.element.focus();
+        return fail(new StudioError("invalid_option", invalid.message));
       }
-    }
-    void refreshSettings(); // a key set meanwhile (Settings panel) should clear the hint
-    dispatch({ type: "schema.release" }); // Run is the person's word that this source may be evaluated
-    run(params);
-  }, [workspace, run, fail, refreshSettings, dispatch]);
+      const instruction = workspace.instruction.trim();
+      const params: Omit<StudioParams<"extract.run">, "runId"> = { options: workspace.options };
+      if (instruction) {
+        params.instruction = instruction;
+        const source = (typedSource ?? workspace.schema.source).trim();
+        if (source && workspace.schema.mode === "zod") params.schema = { kind: "zod", source };
+        if (source && workspace.schema.mode === "json") {
+          const parsed = parseJsonSchema(source);
+          if (parsed instanceof StudioError) return fail(parsed);
+          params.schema = { kind: "json", value: parsed };
+        }
+      }
+      void refreshSettings(); // a key set meanwhile (Settings panel) should clear the hint
+      dispatch({ type: "schema.release" }); // Run is the person's word that this source may be evaluated
+      run(params);
+    },
+    [workspace, run, fail, refreshSettings, dispatch],
+  );
 
   const switchMode = async (mode: SchemaMode) => {
     if (mode === workspace.schema.mode) return;

@@ -93,7 +93,9 @@ export function SchemaEditor({
       // A dimmed last line number is below WCAG's contrast minimum; a schema's last line is a line.
       renderFinalNewline: "on",
     });
-    created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(created.getValue()));
+    created.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+      latest.current.onRun(created.getValue()),
+    );
     const changes = created.onDidChangeModelContent(() => {
       if (!settingFromOutside.current) latest.current.onSourceChange(created.getValue());
     });
