@@ -43,11 +43,11 @@ describe("the live view fits the window", () => {
             frame: `${img.naturalWidth}×${img.naturalHeight}`,
             pane: `${img.parentElement?.clientWidth}×${img.parentElement?.clientHeight}`,
           }));
-          return reading.frame === reading.pane;
+          return reading.frame === reading.pane ? "fitted" : `frame ${reading.frame}, pane ${reading.pane}`;
         },
         { timeout: 20_000 },
       )
-      .toBe(true);
+      .toBe("fitted");
     return reading;
   }
 
@@ -100,7 +100,8 @@ describe("the live view fits the window", () => {
     expect(await fitted()).toEqual(before);
   });
 
-  it("keeps the live frame sharp through an extract", async () => {
+  it.each(WINDOW_SIZES)("keeps the live frame sharp through an extract at $width×$height", async (size) => {
+    await h.ui.setViewportSize(size);
     const { frame } = await fitted();
     // Every frame drawn from here on, as the image decodes it.
     await image().evaluate((img: DrawnImage & { addEventListener(t: string, f: () => void): void }) => {

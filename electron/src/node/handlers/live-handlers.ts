@@ -41,6 +41,9 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
     "live.start": ({ withFrame, ...settings }) => screencast.start(settings, withFrame),
     "live.viewport": async (size) => {
       await viewport.set(size, context.tabs.pages());
+      // The resized page repaints once; if the browser dropped that frame (two unacknowledged) a still
+      // page would stay at the old size in the live view until something else repaints it.
+      screencast.refreshSoon();
       return OK;
     },
     "live.stop": async () => ({ stopped: await screencast.stop("stopped by the renderer") }),
