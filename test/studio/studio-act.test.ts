@@ -47,23 +47,28 @@ describe("the Act panel's controls", () => {
     await h?.close();
   });
 
-  it("runs with Ctrl+Enter and highlights the element acted on until the page navigates", async () => {
-    await openTarget();
-    h.model.enqueue(actReplyOn("button: Press me", "click"));
-    const instruction = form().getByLabel("Instruction");
-    await instruction.fill("press the button");
-    await instruction.press("ControlOrMeta+Enter");
+  it.each(WINDOW_SIZES)(
+    "runs with Ctrl+Enter and highlights the element acted on until the page navigates, at $width×$height",
+    async (size) => {
+      await h.ui.setViewportSize(size);
+      await openTarget();
+      h.model.enqueue(actReplyOn("button: Press me", "click"));
+      const instruction = form().getByLabel("Instruction");
+      await instruction.fill("press the button");
+      await instruction.press("ControlOrMeta+Enter");
 
-    const result = h.ui.getByRole("region", { name: "Act result" });
-    await result.getByText("Done").waitFor({ timeout: 30_000 });
-    expect(await pageText()).toContain("button: Clicked 1");
-    expect(await result.getByRole("note").textContent()).toContain("highlighted in the live view");
-    await expect.poll(async () => isHighlightBlue(await colour()), { timeout: 15_000 }).toBe(true);
-    await h.screenshot("act-highlight");
+      const result = h.ui.getByRole("region", { name: "Act result" });
+      // The page changes first: an earlier size's "Done" may still be on screen until the run starts.
+      await expect.poll(pageText, { timeout: 30_000 }).toContain("button: Clicked 1");
+      await result.getByText("Done").waitFor({ timeout: 30_000 });
+      expect(await result.getByRole("note").textContent()).toContain("highlighted in the live view");
+      await expect.poll(async () => isHighlightBlue(await colour()), { timeout: 15_000 }).toBe(true);
+      await h.screenshot(`act-highlight-${size.width}x${size.height}`);
 
-    // The same page loaded again: only the highlight can make the button blue, and it is gone.
-    await openTarget();
-  });
+      // The same page loaded again: only the highlight can make the button blue, and it is gone.
+      await openTarget();
+    },
+  );
 
   it("clears the highlight when the next run starts, and Cancel stops that run before any action", async () => {
     h.model.enqueue(actReplyOn("button: Press me", "click"));
