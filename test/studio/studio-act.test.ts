@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actReplyOn } from "../support/harness.js";
-import { isHighlightBlue, liveColour } from "../support/live-view.js";
+import { isHighlightBlue, liveColour, resizeWindow } from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
 
@@ -50,7 +50,7 @@ describe("the Act panel's controls", () => {
   it.each(WINDOW_SIZES)(
     "runs with Ctrl+Enter and highlights the element acted on until the page navigates, at $width×$height",
     async (size) => {
-      await h.ui.setViewportSize(size);
+      await resizeWindow(h.ui, size);
       await openTarget();
       h.model.enqueue(actReplyOn("button: Press me", "click"));
       const instruction = form().getByLabel("Instruction");
@@ -123,7 +123,7 @@ describe("the Act panel's controls", () => {
     const copy = result.getByRole("button", { name: "Copy selector" });
     const panel = h.ui.locator("#panel-act");
     for (const size of WINDOW_SIZES) {
-      await h.ui.setViewportSize(size);
+      await resizeWindow(h.ui, size);
       await copy.scrollIntoViewIfNeeded();
       const before = await copy.boundingBox();
       await copy.click();

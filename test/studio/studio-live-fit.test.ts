@@ -4,6 +4,7 @@
  * extract leaves the live frame sharp (no quarter-scale thumbnail frame in between).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { untilLiveViewFits } from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
 
@@ -33,23 +34,7 @@ describe("the live view fits the window", () => {
 
   const image = () => h.ui.getByRole("img", { name: "The page, live" });
 
-  /** The frame's size and the pane's, once they agree (or the last reading, for the failure message). */
-  async function fitted(): Promise<{ frame: string; pane: string }> {
-    let reading = { frame: "", pane: "" };
-    await expect
-      .poll(
-        async () => {
-          reading = await image().evaluate((img: DrawnImage) => ({
-            frame: `${img.naturalWidth}×${img.naturalHeight}`,
-            pane: `${img.parentElement?.clientWidth}×${img.parentElement?.clientHeight}`,
-          }));
-          return reading.frame === reading.pane ? "fitted" : `frame ${reading.frame}, pane ${reading.pane}`;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe("fitted");
-    return reading;
-  }
+  const fitted = () => untilLiveViewFits(h.ui);
 
   for (const size of WINDOW_SIZES) {
     it(`shows the page at the pane's size at ${size.width}×${size.height}, with Run in view`, async () => {

@@ -28,7 +28,6 @@ describe("a local model in web mode", () => {
     await ui
       .getByText(`The model server at ${h.model.baseURL} runs on this machine and needs no key.`)
       .waitFor();
-
   });
 
   it.each(WINDOW_SIZES)("runs an extract on it with no key at $width×$height", async (size) => {

@@ -4,8 +4,9 @@
  * hover highlight goes once the element is picked (read from the live frames, where the browser draws it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHighlightBlue, liveColour, onLiveView } from "../support/live-view.js";
+import { isHighlightBlue, liveColour, onLiveView, resizeWindow } from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 /** White boxes at fixed points, each with a different best selector. */
 const box = (left: number, top: number) =>
@@ -50,12 +51,11 @@ describe("the picker", () => {
     await h?.close();
   });
 
-  it(
-    "proposes selectors people keep, positional chains last, and clears its highlight on a pick",
-    {
-      timeout: 180_000,
-    },
-    async () => {
+  it.each(WINDOW_SIZES)(
+    "proposes selectors people keep, positional chains last, and clears its highlight on a pick, at $width×$height",
+    { timeout: 180_000 },
+    async (size) => {
+      await resizeWindow(h.ui, size);
       await h.studio.service.handlers["session.navigate"]({ to: { url: `${h.servers.originA}/e2e/picks` } });
       const text = async () => (await h.studio.service.handlers["snapshot.get"]({})).text;
       await expect.poll(text, { timeout: 30_000 }).toContain("Spring promo");
@@ -68,7 +68,7 @@ describe("the picker", () => {
         const point = await onLiveView(h.ui, inside.x, inside.y);
         await h.ui.mouse.move(point.x, point.y);
         await expect.poll(async () => isHighlightBlue(await colour()), { timeout: 15_000 }).toBe(true);
-        const before = await picked.textContent().catch(() => null);
+        const before = (await picked.count()) ? await picked.textContent() : null;
         await h.ui.mouse.click(point.x, point.y);
         await expect.poll(() => picked.textContent(), { timeout: 15_000 }).not.toBe(before);
         expect(await picked.textContent(), pick.why).toBe(pick.selector);
@@ -78,7 +78,7 @@ describe("the picker", () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(isHighlightBlue(await colour())).toBe(false);
       }
-      await h.screenshot("picker-selectors");
+      await h.screenshot(`picker-selectors-${size.width}x${size.height}`);
     },
   );
 });

@@ -3,12 +3,42 @@
  * colour the frame has there (the browser's own highlight is drawn into the frames, not the UI's DOM).
  */
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** The live view's <img> as a test reads it (tests are type-checked without the DOM library). */
 interface DrawnImage {
   naturalWidth: number;
   naturalHeight: number;
   getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+  parentElement: { clientWidth: number; clientHeight: number } | null;
+}
+
+/**
+ * Waits until the live view's frame is the size of its pane (the page was given the pane's size and a
+ * frame at that size arrived) and answers both sizes. Until then a point on the view is not yet the
+ * same point on the page, so a test that resized the window waits for this before pointing at things.
+ */
+export async function untilLiveViewFits(ui: Page): Promise<{ frame: string; pane: string }> {
+  let reading = { frame: "", pane: "" };
+  await expect
+    .poll(
+      async () => {
+        reading = await ui.getByRole("img", { name: "The page, live" }).evaluate((img: DrawnImage) => ({
+          frame: `${img.naturalWidth}×${img.naturalHeight}`,
+          pane: `${img.parentElement?.clientWidth}×${img.parentElement?.clientHeight}`,
+        }));
+        return reading.frame === reading.pane ? "fitted" : `frame ${reading.frame}, pane ${reading.pane}`;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("fitted");
+  return reading;
+}
+
+/** Gives the UI's window a size and waits until the live view shows the page at its new pane size. */
+export async function resizeWindow(ui: Page, size: { width: number; height: number }): Promise<void> {
+  await ui.setViewportSize(size);
+  await untilLiveViewFits(ui);
 }
 
 /**
