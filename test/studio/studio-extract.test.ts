@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idOf, lastUserText } from "../support/harness.js";
+import { resizeWindow } from "../support/live-view.js";
 import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 // One line each: Monaco auto-indents and auto-closes brackets after a typed newline.
 const BROKEN = `z.object({ books: z.array(z.object({ title: z.strin() })) })`;
 const FIXED = `const schema = z.object({ books: z.array(z.object({ title: z.string(), url: z.url() })) });`;
+const JSON_BOOKS = `{ "type": "object", "properties": { "books": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" } }, "required": ["title"] } } }, "required": ["books"] }`;
 
 /** The model's answer: the book's link as the id the snapshot gave it, as a model answers a URL field. */
 function bookReply(request: Parameters<typeof lastUserText>[0]) {
@@ -131,4 +134,30 @@ describe("the Extract panel", () => {
     // Cancel stops the work itself: the model request in flight is aborted.
     await expect.poll(() => h.model.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
   });
+
+  it.each(WINDOW_SIZES)(
+    "runs a schema with Ctrl+Enter and shows the result in view at $width×$height",
+    async (size) => {
+      const { ui } = h;
+      await resizeWindow(ui, size);
+      await setSchema(ui, JSON_BOOKS);
+      await expect
+        .poll(() => ui.locator(".schema-editor-host .squiggly-error").count(), { timeout: 30_000 })
+        .toBe(0);
+      const runs = async () => (await h.studio.service.handlers["history.list"]({})).runs.length;
+      const before = await runs();
+      h.model.enqueue(bookReply);
+      // The editor still has the focus the paste gave it.
+      await ui.keyboard.press("ControlOrMeta+Enter");
+      await expect.poll(runs, { timeout: 30_000 }).toBe(before + 1);
+      const tree = ui.getByRole("tree", { name: "Extract result" });
+      await expect.poll(() => tree.textContent(), { timeout: 15_000 }).toContain("The Lighthouse Keeper");
+      await tree.scrollIntoViewIfNeeded();
+      const box = await tree.boundingBox();
+      if (!box) throw new Error(`the result is not laid out at ${size.width}×${size.height}`);
+      expect(box.x + box.width, "the result runs off the window").toBeLessThanOrEqual(size.width);
+      expect(box.y, "the result is below the window").toBeLessThan(size.height);
+      await h.screenshot(`extract-result-${size.width}x${size.height}`);
+    },
+  );
 });
