@@ -8,18 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplyScript } from "../support/model-server.js";
 import { schemaShown, setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 const SCHEMA_A = `z.object({ books: z.array(z.object({ title: z.string() })) })`;
 const SCHEMA_B = `z.object({ books: z.array(z.object({ title: z.string().describe("as printed") })) })`;
 
 const books = (...titles: string[]) => ({ json: { books: titles.map((title) => ({ title })) } });
 
-describe("the History panel", () => {
+describe.each(WINDOW_SIZES)("the History panel at $width×$height", (size) => {
   let h: StudioHarness;
 
   beforeAll(async () => {
     h = await startStudioHarness();
-    await h.ui.setViewportSize({ width: 1024, height: 700 });
+    await h.ui.setViewportSize(size);
     await h.ui.locator(".schema-editor-host .monaco-editor").waitFor();
   });
   afterAll(async () => {
@@ -98,22 +99,28 @@ describe("reloading the Studio", () => {
     await h?.close();
   });
 
-  it("keeps the instruction, the schema and the options", async () => {
-    const { ui } = h;
-    const form = ui.getByRole("form", { name: "Extract" });
-    await form.getByLabel("Instruction").fill("the books, kept");
-    await setSchema(ui, SCHEMA_B);
-    await form.getByLabel("Timeout (ms)").fill("3000");
-    await form.getByLabel("Ignore selectors").fill("nav, footer");
-    // Past the write's settling time, as a person's reload would be.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+  it.each(WINDOW_SIZES)(
+    "keeps the instruction, the schema and the options at $width×$height",
+    async (size) => {
+      const { ui } = h;
+      await ui.setViewportSize(size);
+      const instruction = `the books, kept at ${size.width}`;
+      const schema = SCHEMA_B.replace("as printed", `as printed, ${size.width}`);
+      const form = ui.getByRole("form", { name: "Extract" });
+      await form.getByLabel("Instruction").fill(instruction);
+      await setSchema(ui, schema);
+      await form.getByLabel("Timeout (ms)").fill(String(size.width * 3));
+      await form.getByLabel("Ignore selectors").fill("nav, footer");
+      // Past the write's settling time, as a person's reload would be.
+      await new Promise((resolve) => setTimeout(resolve, 600));
 
-    await ui.reload();
-    await ui.locator(".schema-editor-host .monaco-editor").waitFor();
-    const again = ui.getByRole("form", { name: "Extract" });
-    expect(await again.getByLabel("Instruction").inputValue()).toBe("the books, kept");
-    expect(await again.getByLabel("Timeout (ms)").inputValue()).toBe("3000");
-    expect(await again.getByLabel("Ignore selectors").inputValue()).toBe("nav, footer");
-    await expect.poll(() => schemaShown(ui)).toBe(SCHEMA_B);
-  });
+      await ui.reload();
+      await ui.locator(".schema-editor-host .monaco-editor").waitFor();
+      const again = ui.getByRole("form", { name: "Extract" });
+      expect(await again.getByLabel("Instruction").inputValue()).toBe(instruction);
+      expect(await again.getByLabel("Timeout (ms)").inputValue()).toBe(String(size.width * 3));
+      expect(await again.getByLabel("Ignore selectors").inputValue()).toBe("nav, footer");
+      await expect.poll(() => schemaShown(ui)).toBe(schema);
+    },
+  );
 });
