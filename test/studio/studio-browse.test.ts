@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onLiveView as onLiveViewOf } from "../support/live-view.js";
+import { onLiveView as onLiveViewOf, resizeWindow } from "../support/live-view.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 
 /** A page laid out at fixed CSS points: a button, a link opening a tab, an open shadow root, an iframe. */
@@ -60,9 +61,12 @@ describe("browsing in the Studio", () => {
     await h.screenshot("browse");
   });
 
-  it("navigates from the address bar and back", async () => {
+  it.each(WINDOW_SIZES)("navigates from the address bar and back at $width×$height", async (size) => {
+    await resizeWindow(h.ui, size);
     const address = h.ui.getByRole("textbox", { name: "Address" });
-    const demoUrl = await address.inputValue();
+    const { demoUrl } = await h.studio.service.handlers["app.info"]({});
+    await h.studio.service.handlers["session.navigate"]({ to: { url: demoUrl } });
+    await eventually(async () => (await address.inputValue()) === demoUrl, "the demo page first");
     // Typed without a scheme, as a person would: a loopback address gets http://.
     await address.fill(fixedUrl.replace("http://", ""));
     await address.press("Enter");
@@ -139,8 +143,8 @@ describe("browsing in the Studio", () => {
     await h.screenshot("snapshot");
   });
 
-  it("shows the live page in a second window of the same Studio", async () => {
-    const second = await h.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  it.each(WINDOW_SIZES)("shows the live page in a second window of $width×$height", async (size) => {
+    const second = await h.browser.newPage({ viewport: size });
     try {
       await second.goto(h.studio.url);
       // The screencast is already running for the first window: the second gets its newest frame.
@@ -152,42 +156,54 @@ describe("browsing in the Studio", () => {
     }
   });
 
-  it("opens a blank tab, goes where typed, and closes tabs, leaving a blank one after the last", async () => {
-    h.servers.route("/e2e/third", () => "<!doctype html><title>Third</title><p>third tab</p>");
-    const tabs = h.ui.getByRole("tablist", { name: "Browser tabs" }).getByRole("tab");
-    const selected = h.ui.getByRole("tablist", { name: "Browser tabs" }).getByRole("tab", { selected: true });
-    const address = h.ui.getByRole("textbox", { name: "Address" });
-    const focused = () => h.ui.evaluate(`document.activeElement?.getAttribute("aria-label")`);
-    const before = await tabs.count();
+  it.each(WINDOW_SIZES)(
+    "opens a blank tab, goes where typed, and closes tabs, leaving a blank one after the last, at $width×$height",
+    async (size) => {
+      await resizeWindow(h.ui, size);
+      h.servers.route("/e2e/third", () => "<!doctype html><title>Third</title><p>third tab</p>");
+      const tabs = h.ui.getByRole("tablist", { name: "Browser tabs" }).getByRole("tab");
+      const selected = h.ui
+        .getByRole("tablist", { name: "Browser tabs" })
+        .getByRole("tab", { selected: true });
+      const address = h.ui.getByRole("textbox", { name: "Address" });
+      const focused = () => h.ui.evaluate(`document.activeElement?.getAttribute("aria-label")`);
+      const before = await tabs.count();
 
-    await h.ui.getByRole("button", { name: "New tab" }).click();
-    await eventually(async () => (await tabs.count()) === before + 1, "a new tab");
-    await eventually(async () => (await selected.textContent()) === "New tab", "the new tab in front");
-    // A new tab waits for an address, as in a browser.
-    await eventually(async () => (await focused()) === "Address", "the address bar focused");
-    expect(await address.inputValue()).toBe("");
-    await h.ui.keyboard.type(`${h.servers.originA}/e2e/third`);
-    await h.ui.keyboard.press("Enter");
-    await eventually(async () => (await selected.textContent()) === "Third", "the typed page");
+      await h.ui.getByRole("button", { name: "New tab" }).click();
+      await eventually(async () => (await tabs.count()) === before + 1, "a new tab");
+      await eventually(async () => (await selected.textContent()) === "New tab", "the new tab in front");
+      // A new tab waits for an address, as in a browser.
+      await eventually(async () => (await focused()) === "Address", "the address bar focused");
+      expect(await address.inputValue()).toBe("");
+      await h.ui.keyboard.type(`${h.servers.originA}/e2e/third`);
+      await h.ui.keyboard.press("Enter");
+      await eventually(async () => (await selected.textContent()) === "Third", "the typed page");
 
-    await h.ui.getByRole("button", { name: "Close tab" }).click();
-    await eventually(async () => (await tabs.count()) === before, "the tab closed");
-    expect(await tabs.allTextContents()).not.toContain("Third");
-    expect(await selected.count()).toBe(1);
+      await h.ui.getByRole("button", { name: "Close tab" }).click();
+      await eventually(async () => (await tabs.count()) === before, "the tab closed");
+      expect(await tabs.allTextContents()).not.toContain("Third");
+      expect(await selected.count()).toBe(1);
 
-    // Delete on a tab closes it, down to the last; closing that one leaves a blank tab to type into.
-    for (let left = before; left > 1; left--) {
-      await selected.focus();
-      await h.ui.keyboard.press("Delete");
-      await eventually(async () => (await tabs.count()) === left - 1, "a tab closed with Delete");
-    }
-    await h.ui.getByRole("button", { name: "Close tab" }).click();
-    await eventually(async () => (await selected.textContent()) === "New tab", "a blank tab after the last");
-    // The blank tab can show before the closed one's removal reaches the strip.
-    await eventually(async () => (await tabs.count()) === 1, "one tab left");
-    expect((await h.studio.service.handlers["session.pages"]({})).pages).toMatchObject([
-      { url: "about:blank", active: true },
-    ]);
-    await h.screenshot("tabs");
-  });
+      // Delete on a tab closes it, down to the last; closing that one leaves a blank tab to type into.
+      for (let left = before; left > 1; left--) {
+        await selected.focus();
+        await h.ui.keyboard.press("Delete");
+        await eventually(async () => (await tabs.count()) === left - 1, "a tab closed with Delete");
+      }
+      await h.ui.getByRole("button", { name: "Close tab" }).click();
+      await eventually(
+        async () => (await selected.textContent()) === "New tab",
+        "a blank tab after the last",
+      );
+      // The blank tab can show before the closed one's removal reaches the strip.
+      await eventually(async () => (await tabs.count()) === 1, "one tab left");
+      const pages = async () =>
+        (await h.studio.service.handlers["session.pages"]({})).pages.map(({ url, active }) => ({
+          url,
+          active,
+        }));
+      await expect.poll(pages).toEqual([{ url: "about:blank", active: true }]);
+      await h.screenshot(`tabs-${size.width}x${size.height}`);
+    },
+  );
 });
