@@ -7,6 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTs } from "../support/run-ts.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 import { STUDIO_ARTIFACTS, startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 
 const SHOP = `<!doctype html><title>Shop</title><main><h1>Spring sale</h1></main>`;
@@ -32,28 +33,32 @@ describe("the export dialog", () => {
       };
     })()`) as Promise<{ name: string; inDialog: boolean }>;
 
-  it("takes focus, keeps Tab inside, closes on Esc and gives focus back", async () => {
-    await h.ui.getByRole("button", { name: "Export to code" }).focus();
-    await h.ui.keyboard.press("Enter");
-    await dialog().waitFor();
-    expect(await focus()).toEqual({ name: "Extract (TypeScript)", inDialog: true });
+  it.each(WINDOW_SIZES)(
+    "takes focus, keeps Tab inside, closes on Esc and gives focus back at $width×$height",
+    async (size) => {
+      await h.ui.setViewportSize(size);
+      await h.ui.getByRole("button", { name: "Export to code" }).focus();
+      await h.ui.keyboard.press("Enter");
+      await dialog().waitFor();
+      expect(await focus()).toEqual({ name: "Extract (TypeScript)", inDialog: true });
 
-    // Round and round, both ways: focus never leaves for the page behind.
-    for (const key of ["Tab", "Shift+Tab"])
-      for (let press = 0; press < 6; press++) {
-        await h.ui.keyboard.press(key);
-        expect((await focus()).inDialog, `${key} × ${press + 1}`).toBe(true);
-      }
+      // Round and round, both ways: focus never leaves for the page behind.
+      for (const key of ["Tab", "Shift+Tab"])
+        for (let press = 0; press < 6; press++) {
+          await h.ui.keyboard.press(key);
+          expect((await focus()).inDialog, `${key} × ${press + 1}`).toBe(true);
+        }
 
-    // The snippet tabs take arrow keys.
-    await dialog().getByRole("tab", { name: "Extract (TypeScript)" }).focus();
-    await h.ui.keyboard.press("ArrowRight");
-    expect(await dialog().getByRole("tab", { selected: true }).textContent()).toBe("Act (TypeScript)");
+      // The snippet tabs take arrow keys.
+      await dialog().getByRole("tab", { name: "Extract (TypeScript)" }).focus();
+      await h.ui.keyboard.press("ArrowRight");
+      expect(await dialog().getByRole("tab", { selected: true }).textContent()).toBe("Act (TypeScript)");
 
-    await h.ui.keyboard.press("Escape");
-    await dialog().waitFor({ state: "detached" });
-    expect(await focus()).toEqual({ name: "Export to code", inDialog: false });
-  });
+      await h.ui.keyboard.press("Escape");
+      await dialog().waitFor({ state: "detached" });
+      expect(await focus()).toEqual({ name: "Export to code", inDialog: false });
+    },
+  );
 
   it("exports the demo shop as a program that serves it itself, with no Studio port in it, and runs", async () => {
     // No instruction: the page text, which needs no model.

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { actReply, idOf } from "../support/harness.js";
 import { runTs } from "../support/run-ts.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 import {
   STUDIO_ARTIFACTS,
   openWorkspaceFile,
@@ -33,10 +34,11 @@ describe("workspaces, history and export", () => {
     await h?.close();
   });
 
-  it("saves a workspace and opens it again", async () => {
+  it.each(WINDOW_SIZES)("saves a workspace and opens it again at $width×$height", async (size) => {
+    await h.ui.setViewportSize(size);
     const act = h.ui.getByRole("form", { name: "Act" });
     await h.ui.getByRole("tab", { name: "Act", exact: true }).click();
-    await act.getByLabel("Instruction").fill('click "Sign in"');
+    await act.getByLabel("Instruction").fill(`click "Sign in" at ${size.width}`);
     const download = h.ui.waitForEvent("download");
     await h.ui.getByRole("button", { name: "Save workspace" }).click();
     const file = await download;
@@ -49,21 +51,25 @@ describe("workspaces, history and export", () => {
     const saved = JSON.parse(await readFile((await file.path())!, "utf8")) as Record<string, unknown>;
     expect(saved).toMatchObject({
       version: 1,
-      act: { instruction: 'click "Sign in"' },
+      act: { instruction: `click "Sign in" at ${size.width}` },
       fetch: { format: "markdown" },
     });
 
     await act.getByLabel("Instruction").fill("something else");
-    const savedPath = join(STUDIO_ARTIFACTS, "saved-workspace.json");
+    const savedPath = join(STUDIO_ARTIFACTS, `saved-workspace-${size.width}.json`);
     await writeFile(savedPath, JSON.stringify({ ...saved, url: `${h.servers.originA}/e2e/shop` }));
     await h.ui.getByLabel("Workspace file").setInputFiles(savedPath);
-    await expect.poll(() => act.getByLabel("Instruction").inputValue()).toBe('click "Sign in"');
+    await expect
+      .poll(() => act.getByLabel("Instruction").inputValue())
+      .toBe(`click "Sign in" at ${size.width}`);
     await expect
       .poll(
         async () => (await h.studio.service.handlers["session.pages"]({})).pages.find((p) => p.active)?.url,
       )
       .toBe(`${h.servers.originA}/e2e/shop`);
-    await expect.poll(() => menu.getByRole("status").textContent()).toContain("Opened saved-workspace.json.");
+    await expect
+      .poll(() => menu.getByRole("status").textContent())
+      .toContain(`Opened saved-workspace-${size.width}.json.`);
 
     await h.ui.getByLabel("Workspace file").setInputFiles({
       name: "broken.json",
