@@ -15,6 +15,7 @@ import {
   workspaceFile,
   type StudioHarness,
 } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 describe("flows", () => {
   let h: StudioHarness;
@@ -111,58 +112,62 @@ describe("flows", () => {
     expect(results[0]?.result.pageText).toContain("Harbour Books");
   }, 180_000); // a UI run, then a program that starts its own browser
 
-  it("stops at the first failing step and names it; Cancel ends a run under way", async () => {
-    const { ui } = h;
-    const shop = `${h.servers.originA}/e2e/flow-shop`;
-    h.servers.route("/e2e/flow-shop", () => "<!doctype html><title>Shop</title><h1>Shop</h1>");
-    const base = workspaceFile(shop, { instruction: "", schema: { mode: "zod", source: "" } });
-    await openWorkspaceFile(ui, "failing-flow.json", {
-      ...base,
-      flow: {
-        steps: [
-          { kind: "navigate", params: { url: shop } },
-          {
-            kind: "act",
-            params: { instruction: "type %query% in the search box", variableNames: ["query"] },
-          },
-          { kind: "wait", params: { ms: 10 } },
-        ],
-      },
-    });
-    // Opening a workspace navigates to its page: a flow started before that lands would be stopped by it.
-    await expect
-      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
-      .toContain("Opened failing-flow.json.");
-    await ui.getByRole("tab", { name: "Flow", exact: true }).click();
-    await expect.poll(async () => (await stepTexts()).length).toBe(3);
-    await flowPanel().getByRole("button", { name: "Run flow" }).click();
-    await expect
-      .poll(() => flowPanel().locator("p[role=alert]").textContent(), { timeout: 60_000 })
-      .toMatch(/^Step 2 \(act “type %query% in the search box”\) failed: it uses %query%/);
-    expect(await steps().nth(2).textContent()).toContain("pending");
+  it.each(WINDOW_SIZES)(
+    "stops at the first failing step and names it; Cancel ends a run under way, at $width×$height",
+    async (size) => {
+      const { ui } = h;
+      await ui.setViewportSize(size);
+      const shop = `${h.servers.originA}/e2e/flow-shop`;
+      h.servers.route("/e2e/flow-shop", () => "<!doctype html><title>Shop</title><h1>Shop</h1>");
+      const base = workspaceFile(shop, { instruction: "", schema: { mode: "zod", source: "" } });
+      await openWorkspaceFile(ui, `failing-flow-${size.width}.json`, {
+        ...base,
+        flow: {
+          steps: [
+            { kind: "navigate", params: { url: shop } },
+            {
+              kind: "act",
+              params: { instruction: "type %query% in the search box", variableNames: ["query"] },
+            },
+            { kind: "wait", params: { ms: 10 } },
+          ],
+        },
+      });
+      // Opening a workspace navigates to its page: a flow started before that lands would be stopped by it.
+      await expect
+        .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+        .toContain(`Opened failing-flow-${size.width}.json.`);
+      await ui.getByRole("tab", { name: "Flow", exact: true }).click();
+      await expect.poll(async () => (await stepTexts()).length).toBe(3);
+      await flowPanel().getByRole("button", { name: "Run flow" }).click();
+      await expect
+        .poll(() => flowPanel().locator("p[role=alert]").textContent(), { timeout: 60_000 })
+        .toMatch(/^Step 2 \(act “type %query% in the search box”\) failed: it uses %query%/);
+      expect(await steps().nth(2).textContent()).toContain("pending");
 
-    await openWorkspaceFile(ui, "long-flow.json", {
-      ...base,
-      flow: {
-        steps: [
-          { kind: "wait", params: { ms: 600_000 } },
-          { kind: "navigate", params: { url: shop } },
-        ],
-      },
-    });
-    await expect
-      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
-      .toContain("Opened long-flow.json.");
-    await expect
-      .poll(async () => Promise.all(await stepTexts()))
-      .toEqual([expect.stringContaining("1. wait 600000 ms"), expect.stringContaining("2. navigate")]);
-    await flowPanel().getByRole("button", { name: "Run flow" }).click();
-    await expect.poll(() => steps().first().textContent()).toContain("running");
-    await flowPanel().getByRole("button", { name: "Cancel" }).click();
-    await expect
-      .poll(() => flowPanel().locator("p[role=status]").textContent())
-      .toBe("Cancelled at step 1; the steps after it did not run.");
-  });
+      await openWorkspaceFile(ui, `long-flow-${size.width}.json`, {
+        ...base,
+        flow: {
+          steps: [
+            { kind: "wait", params: { ms: 600_000 } },
+            { kind: "navigate", params: { url: shop } },
+          ],
+        },
+      });
+      await expect
+        .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+        .toContain(`Opened long-flow-${size.width}.json.`);
+      await expect
+        .poll(async () => Promise.all(await stepTexts()))
+        .toEqual([expect.stringContaining("1. wait 600000 ms"), expect.stringContaining("2. navigate")]);
+      await flowPanel().getByRole("button", { name: "Run flow" }).click();
+      await expect.poll(() => steps().first().textContent()).toContain("running");
+      await flowPanel().getByRole("button", { name: "Cancel" }).click();
+      await expect
+        .poll(() => flowPanel().locator("p[role=status]").textContent())
+        .toBe("Cancelled at step 1; the steps after it did not run.");
+    },
+  );
 
   it("refuses a workspace file with a bad step, naming it", async () => {
     const { ui } = h;
