@@ -1,7 +1,7 @@
 /**
  * The Act and Fetch panels in the real UI: an act on a page-server page with a scripted model reply
  * (the action and its reusable selector shown, the page after it), and fetch in all three formats
- * (markdown rendered, json as a tree from the scripted model, raw text).
+ * (markdown rendered, json as a tree from the scripted model, raw text), and Cancel of a fetch under way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actReply, idOf } from "../support/harness.js";
@@ -83,5 +83,22 @@ describe("the Act and Fetch panels", () => {
     await h.ui.getByLabel("Raw content").waitFor();
     expect(await h.ui.getByLabel("Raw content").textContent()).toContain("<h1>Garden notes</h1>");
     expect(await result.getByLabel("Content type").textContent()).toContain("text/html");
+  });
+
+  it("cancels a fetch under way", async () => {
+    const form = h.ui.getByRole("form", { name: "Fetch" });
+    await form.getByLabel("json").check();
+    h.model.enqueue({ hang: true });
+    const requests = h.model.requests.length;
+    await form.getByRole("button", { name: "Run fetch" }).click();
+    await form.getByRole("button", { name: "Fetching…" }).waitFor();
+    await expect.poll(() => h.model.requests.length, { timeout: 30_000 }).toBe(requests + 1);
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await expect
+      .poll(() => h.ui.locator(".fetch-panel p[role=status]").textContent(), { timeout: 15_000 })
+      .toBe("Cancelled: The fetch was cancelled.");
+    await expect.poll(() => h.model.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
+    expect(await form.getByRole("button", { name: "Run fetch" }).isEnabled()).toBe(true);
+    expect(await form.getByRole("button", { name: "Cancel" }).isEnabled()).toBe(false);
   });
 });

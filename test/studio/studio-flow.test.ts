@@ -7,6 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe-scan.js";
+import { actReply, idOf, lastUserText } from "../support/harness.js";
 import { runTs } from "../support/run-ts.js";
 import {
   openWorkspaceFile,
@@ -168,6 +169,76 @@ describe("flows", () => {
         .toBe("Cancelled at step 1; the steps after it did not run.");
     },
   );
+
+  it("runs an act that succeeds and a fetch step, each with its result; Cancel stops a fetch under way", async () => {
+    const { ui } = h;
+    const controls = `${h.servers.originA}/act/controls.html`;
+    h.servers.route(
+      "/e2e/flow-article",
+      () => "<!doctype html><title>Notes</title><main><h1>Garden notes</h1><p>Plant basil in May.</p></main>",
+    );
+    const article = `${h.servers.originA}/e2e/flow-article`;
+    const base = workspaceFile(controls, { instruction: "", schema: { mode: "zod", source: "" } });
+    await openWorkspaceFile(ui, "act-fetch-flow.json", {
+      ...base,
+      flow: {
+        steps: [
+          { kind: "navigate", params: { url: controls } },
+          { kind: "act", params: { instruction: "show the details" } },
+          { kind: "fetch", params: { url: article, format: "markdown" } },
+        ],
+      },
+    });
+    await expect
+      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+      .toContain("Opened act-fetch-flow.json.");
+    await ui.getByRole("tab", { name: "Flow", exact: true }).click();
+    await expect.poll(async () => (await stepTexts()).length).toBe(3);
+    // The act's model reply names the button by the id the page's snapshot gives it when the step runs.
+    h.model.enqueue((request) =>
+      actReply(idOf(lastUserText(request), "button: Show details"), "click", [], "Click Show details"),
+    );
+    await flowPanel().getByRole("button", { name: "Run flow" }).click();
+    await expect
+      .poll(() => flowPanel().locator("p[role=status]").textContent(), { timeout: 60_000 })
+      .toBe("The flow ran: 3 step(s) done.");
+    expect(await flowPanel().getByLabel("Result of step 2").textContent()).toContain("Click Show details");
+    expect(await flowPanel().getByLabel("Result of step 3").textContent()).toContain("# Garden notes");
+    expect((await h.studio.service.handlers["snapshot.get"]({})).text).toContain(
+      "Details: ships within 2 days",
+    );
+
+    // A json fetch waiting on a model that never answers: Cancel ends it, naming the step.
+    await openWorkspaceFile(ui, "slow-fetch-flow.json", {
+      ...base,
+      flow: {
+        steps: [
+          {
+            kind: "fetch",
+            params: {
+              url: article,
+              format: "json",
+              schema: { type: "object", properties: { herb: { type: "string" } } },
+            },
+          },
+          { kind: "wait", params: { ms: 10 } },
+        ],
+      },
+    });
+    await expect
+      .poll(() => ui.locator(".workspace-menu").getByRole("status").textContent(), { timeout: 30_000 })
+      .toContain("Opened slow-fetch-flow.json.");
+    await expect.poll(async () => (await stepTexts()).length).toBe(2);
+    h.model.enqueue({ hang: true });
+    const requests = h.model.requests.length;
+    await flowPanel().getByRole("button", { name: "Run flow" }).click();
+    await expect.poll(() => h.model.requests.length, { timeout: 30_000 }).toBe(requests + 1);
+    await flowPanel().getByRole("button", { name: "Cancel" }).click();
+    await expect
+      .poll(() => flowPanel().locator("p[role=status]").textContent(), { timeout: 15_000 })
+      .toBe("Cancelled at step 1; the steps after it did not run.");
+    await expect.poll(() => h.model.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
+  });
 
   it("refuses a workspace file with a bad step, naming it", async () => {
     const { ui } = h;

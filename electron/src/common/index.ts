@@ -8,3 +8,4 @@ export { createInMemoryTransportPair } from "./in-memory-transport.js";
 export { isStudioMessage, type StudioMessage, type Transport } from "./transport.js";
 export { LAUNCH_PATH, STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "./web-mode.js";
 export { NOT_HTTP, notAWebAddress } from "./navigation-messages.js";
+export { fetchRequestSchema } from "./api/fetch-api.js";

@@ -8,9 +8,9 @@ export interface RunControl {
 }
 
 /**
- * The runs under way (extract and act), by the id their caller chose. Cancel and a run's timeout abort
- * its controller, which stops the page reading and the model request in flight; stopping the service
- * aborts them all. One map for both kinds, so an id names one run whichever panel started it.
+ * The runs under way (extract, act and fetch), by the id their caller chose. Cancel and a run's timeout
+ * abort its controller, which stops the page reading, the model request or the fetch in flight; stopping
+ * the service aborts them all. One map for every kind, so an id names one run whichever panel started it.
  */
 export class RunControls {
   private readonly runs = new Map<string, AbortController>();
@@ -19,14 +19,15 @@ export class RunControls {
    * Registers a run; after `timeout` ms its signal aborts with core's timeout error.
    * @throws StudioError `invalid_params` when a run with this id is still under way.
    */
-  begin(runId: string, operation: "extract" | "act", timeout: number | undefined): RunControl {
+  begin(runId: string, operation: "extract" | "act" | "fetch", timeout: number | undefined): RunControl {
     if (this.runs.has(runId))
       throw new StudioError("invalid_params", `Run "${runId}" is already under way.`, [
         { path: ["runId"], message: "already in use" },
       ]);
     const controller = new AbortController();
     this.runs.set(runId, controller);
-    const cancelTimeout = abortOnTimeout(controller, operation, timeout);
+    // A fetch has its own timeouts (the fetch policy's): only extract and act take a run timeout.
+    const cancelTimeout = operation === "fetch" ? () => {} : abortOnTimeout(controller, operation, timeout);
     return {
       signal: controller.signal,
       end: () => {

@@ -160,6 +160,25 @@ describe("act, fetch and history over the in-memory transport", () => {
     expect(model.requests.length).toBe(before + 1);
   });
 
+  it("cancels a fetch under way: the model request is aborted, the run says cancelled and is kept", async () => {
+    model.enqueue({ hang: true });
+    const before = model.requests.length;
+    const runId = "fetch-to-cancel";
+    const fetching = client.call("fetch.run", {
+      url: `${servers.originA}/act/controls.html`,
+      format: "json",
+      schema: { type: "object", properties: { heading: { type: "string" } } },
+      runId,
+    });
+    await expect.poll(() => model.requests.length, { timeout: 20_000 }).toBe(before + 1);
+    expect(await client.call("fetch.cancel", { runId })).toEqual({ cancelled: true });
+    await expect(fetching).rejects.toMatchObject({ code: "cancelled", message: "The fetch was cancelled." });
+    await expect.poll(() => model.requests.at(-1)?.aborted, { timeout: 10_000 }).toBe(true);
+    expect(added.at(-1)).toMatchObject({ kind: "fetch", outcome: { ok: false } });
+    // The id is free again, and an unknown one cancels nothing.
+    expect(await client.call("fetch.cancel", { runId })).toEqual({ cancelled: false });
+  });
+
   it("keeps a refused fetch with its error", async () => {
     await expect(client.call("fetch.run", { url: "http://127.0.0.1:1/", format: "raw" })).rejects.toThrow();
     expect(added.at(-1)?.outcome).toMatchObject({ ok: false });

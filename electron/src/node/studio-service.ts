@@ -76,7 +76,7 @@ export class StudioService {
       ...liveHandlers(context),
       ...extractHandlers(context, this.runs),
       ...actHandlers(context, this.runs),
-      ...fetchHandlers(context),
+      ...fetchHandlers(context, this.runs),
       ...settingsHandlers(context),
       ...historyHandlers(context),
     };

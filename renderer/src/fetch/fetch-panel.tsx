@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
-import type { StudioParams, StudioResult } from "@loupe/studio/common";
+import { useCallback, type FormEvent } from "react";
+import { StudioError, type StudioParams, type StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
+import { useCancellableRun } from "../api/use-cancellable-run.js";
 import { useStudioState } from "../state/studio-state.js";
 import type { Workspace } from "../state/workspace.js";
 import { FetchResult } from "./fetch-result.js";
@@ -39,31 +40,35 @@ export function FetchPanel() {
   const client = useStudio();
   const { state, dispatch } = useStudioState();
   const fetch = state.workspace.fetch;
-  const [running, setRunning] = useState(false);
   // The format is kept with the result: the content type is the target's, even for markdown.
-  const [result, setResult] = useState<
-    { fetched: StudioResult<"fetch.run">; format: FetchSettings["format"] } | Error
-  >();
+  const cancelRun = useCallback((runId: string) => client.call("fetch.cancel", { runId }), [client]);
+  const {
+    state: runState,
+    run: start,
+    cancel,
+    fail,
+  } = useCancellableRun<{
+    fetched: StudioResult<"fetch.run">;
+    format: FetchSettings["format"];
+  }>(cancelRun);
+  const running = runState.status === "running";
   const patch = (change: Partial<FetchSettings>) =>
     dispatch({ type: "workspace.patch", patch: { fetch: { ...fetch, ...change } } });
 
-  const run = async (event: FormEvent) => {
+  const run = (event: FormEvent) => {
     event.preventDefault();
+    if (running) return;
     const request = fetchParams(fetch);
     if ("error" in request) {
-      setResult(new Error(request.error));
+      fail(new StudioError("invalid_params", request.error));
       return;
     }
-    setRunning(true);
-    setResult(undefined);
-    try {
-      // Checked again by the client against the contract; a bad URL comes back naming the field.
-      setResult({ fetched: await client.call("fetch.run", request.params), format: fetch.format });
-    } catch (error) {
-      setResult(error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      setRunning(false);
-    }
+    const { format } = fetch;
+    // Checked again by the client against the contract; a bad URL comes back naming the field.
+    start(async (runId) => ({
+      fetched: await client.call("fetch.run", { ...request.params, runId }),
+      format,
+    }));
   };
 
   return (
@@ -135,16 +140,25 @@ export function FetchPanel() {
             </label>
           ) : null}
         </div>
-        <button type="submit" disabled={running || !fetch.url.trim()}>
-          {running ? "Fetching…" : "Run fetch"}
-        </button>
+        <div className="actions">
+          <button type="submit" disabled={running || !fetch.url.trim()}>
+            {running ? "Fetching…" : "Run fetch"}
+          </button>
+          <button type="button" disabled={!running} onClick={cancel}>
+            Cancel
+          </button>
+        </div>
       </form>
-      {result instanceof Error ? (
+      {runState.status === "failed" ? (
         <p role="alert" className="error">
-          {result.message}
+          {runState.error.message}
         </p>
-      ) : result ? (
-        <FetchResult result={result.fetched} format={result.format} />
+      ) : runState.status === "cancelled" ? (
+        <p role="status" className="fetch-cancelled">
+          Cancelled: {runState.message}
+        </p>
+      ) : runState.status === "done" ? (
+        <FetchResult result={runState.answer.fetched} format={runState.answer.format} />
       ) : null}
     </div>
   );

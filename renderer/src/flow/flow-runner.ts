@@ -20,8 +20,7 @@ export type FlowOutcome =
  * Runs the steps in order on the active tab, each through the same Studio method its panel calls (so
  * every step is checked, cancelled and kept in the history exactly as a run from its panel is), and
  * stops at the first failure. `signal` cancels: the step under way is asked to stop (`extract.cancel`,
- * `act.cancel`, `session.stop`; a wait ends at once; a fetch, which has no cancel, is let finish) and
- * no later step starts. `onStep` hears each step's state as it changes.
+ * `act.cancel`, `fetch.cancel`, `session.stop`; a wait ends at once) and no later step starts. `onStep` hears each step's state as it changes.
  */
 export async function runFlow(
   steps: FlowStep[],
@@ -108,8 +107,14 @@ async function runStep(
       if (!answer.success) throw new Error(answer.message);
       return { message: answer.message, ...(answer.action ? { action: answer.action } : {}) };
     }
-    case "fetch":
-      return client.call("fetch.run", step.params);
+    case "fetch": {
+      const runId = crypto.randomUUID();
+      return whileRunning(
+        signal,
+        () => client.call("fetch.cancel", { runId }),
+        () => client.call("fetch.run", { ...step.params, runId }),
+      );
+    }
     case "wait":
       await sleep(step.params.ms, signal);
       return { waitedMs: step.params.ms };

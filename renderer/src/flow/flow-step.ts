@@ -1,4 +1,4 @@
-import { studioMethods, type RunRecord } from "@loupe/studio/common";
+import { fetchRequestSchema, studioMethods, type RunRecord } from "@loupe/studio/common";
 import { z } from "zod";
 import { isVariableName } from "../act/act-variables.js";
 
@@ -21,7 +21,7 @@ const actParams = studioMethods["act.run"].params.omit({ runId: true, variables:
     )
     .optional(),
 });
-const fetchParams = studioMethods["fetch.run"].params;
+const fetchParams = fetchRequestSchema;
 const waitParams = z.strictObject({ ms: z.number().int().min(0).max(MAX_WAIT_MS) });
 
 /** A step's id: only for the UI (reorder, focus); a hand-written step may leave it out. */
