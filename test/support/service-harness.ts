@@ -5,6 +5,7 @@
 import { createInMemoryTransportPair } from "../../electron/src/common/in-memory-transport.js";
 import type { RunRecord } from "../../electron/src/common/studio-api.js";
 import { createStudioClient, type StudioClient } from "../../electron/src/common/studio-client.js";
+import type { StudioMessage } from "../../electron/src/common/transport.js";
 import { createStudioServer } from "../../electron/src/node/studio-server.js";
 import { StudioService } from "../../electron/src/node/studio-service.js";
 import { startModelServer, type ModelServer } from "./model-server.js";
@@ -17,15 +18,22 @@ export interface ServiceHarness {
   client: StudioClient;
   /** Every run the history kept, in order. */
   added: RunRecord[];
+  /** Connects another client (another window of the same Studio); answers every message it receives. */
+  anotherWindow(): StudioMessage[];
   close(): Promise<void>;
 }
 
-/** Starts the service on the scripted model (`openai/x` with a test key) and connects a client. */
-export async function startServiceHarness(): Promise<ServiceHarness> {
+/**
+ * Starts the service on the scripted model (`openai/x`) and connects a client. `env` is the service's
+ * environment (default: a test OpenAI key).
+ */
+export async function startServiceHarness(
+  options: { env?: Record<string, string> } = {},
+): Promise<ServiceHarness> {
   const [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
   const emitTo: { server?: ReturnType<typeof createStudioServer> } = {};
   const service = new StudioService({
-    env: { OPENAI_API_KEY: "sk-test" },
+    env: options.env ?? { OPENAI_API_KEY: "sk-test" },
     settings: { model: "openai/x", baseURL: model.baseURL },
     emit: (event, payload) => emitTo.server?.emit(event, payload),
   });
@@ -42,6 +50,13 @@ export async function startServiceHarness(): Promise<ServiceHarness> {
     service,
     client,
     added,
+    anotherWindow() {
+      const messages: StudioMessage[] = [];
+      const another = createInMemoryTransportPair();
+      emitTo.server?.attach(another.server);
+      another.client.onMessage((message) => messages.push(message));
+      return messages;
+    },
     async close() {
       client.close();
       await service.stop();

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actReply, idOf } from "../../../test/support/harness.js";
-import { startModelServer, type ModelServer } from "../../../test/support/model-server.js";
-import { startPageServers, type PageServers } from "../../../test/support/page-server.js";
+import type { ModelServer } from "../../../test/support/model-server.js";
+import type { PageServers } from "../../../test/support/page-server.js";
+import { startServiceHarness, type ServiceHarness } from "../../../test/support/service-harness.js";
 import { createInMemoryTransportPair } from "../common/in-memory-transport.js";
 import { createStudioClient, type StudioClient } from "../common/studio-client.js";
 import type { RunRecord } from "../common/studio-api.js";
@@ -25,38 +26,22 @@ function connect(service: StudioService): StudioClient {
 }
 
 describe("act, fetch and history over the in-memory transport", () => {
+  let h: ServiceHarness;
   let servers: PageServers;
   let model: ModelServer;
-  let service: StudioService;
   let client: StudioClient;
-  const added: RunRecord[] = [];
+  let added: RunRecord[];
   /** Every message a second connection (another window of the same Studio) receives. */
-  const secondConnection: StudioMessage[] = [];
+  let secondConnection: StudioMessage[];
 
   beforeAll(async () => {
-    [servers, model] = await Promise.all([startPageServers(), startModelServer()]);
-    const emitTo: { server?: ReturnType<typeof createStudioServer> } = {};
-    service = new StudioService({
-      env: { OPENAI_API_KEY: SECRET },
-      settings: { model: "openai/x", baseURL: model.baseURL },
-      emit: (event, payload) => emitTo.server?.emit(event, payload),
-    });
-    await service.start();
-    emitTo.server = createStudioServer(service.handlers);
-    const pair = createInMemoryTransportPair();
-    emitTo.server.attach(pair.server);
-    client = createStudioClient(pair.client);
-    client.on("history.added", (run) => added.push(run));
-    const second = createInMemoryTransportPair();
-    emitTo.server.attach(second.server);
-    second.client.onMessage((message) => secondConnection.push(message));
+    h = await startServiceHarness({ env: { OPENAI_API_KEY: SECRET } });
+    ({ servers, model, client, added } = h);
+    secondConnection = h.anotherWindow();
   });
 
   afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await servers?.close();
-    await model?.close();
+    await h?.close();
   });
 
   it("acts, shows the action with its selector, and keeps the run with a thumbnail", async () => {
