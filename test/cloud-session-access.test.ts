@@ -46,7 +46,7 @@ describe("revoking a key", () => {
     try {
       // Another process revokes it, as an operator would (the CLI alone can take half a minute to start
       // on a loaded machine: hence this test's longer timeout).
-      const revoke = await runLoupe(["cloud", "keys", "revoke", revokedKey, "--data-dir", h.dataDir]);
+      const revoke = await runLoupe(["cloud", "keys", "revoke", revokedKey, ...h.storeArgs]);
       expect({ code: revoke.code, stderr: revoke.stderr }).toMatchObject({ code: 0 });
 
       await waitUntilEnded(h, theirs.id);

@@ -46,6 +46,8 @@ export interface CloudHarness {
    * undefined on SQLite (the default), whose file is in `dataDir`.
    */
   databaseUrl: string | undefined;
+  /** `loupe cloud` flags naming this server's store: `--database URL` or `--data-dir DIR`. */
+  storeArgs: string[];
   /** A key of project "test". */
   apiKey: string;
   /** The target site (private network is allowed unless the options say otherwise). */
@@ -144,6 +146,7 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
     server,
     dataDir,
     databaseUrl: database?.url,
+    storeArgs: database ? ["--database", database.url] : ["--data-dir", dataDir],
     apiKey,
     target,
     model,
