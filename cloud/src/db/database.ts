@@ -88,7 +88,7 @@ function wrap(kind: StoreKind, db: Kysely<StoreTables>, location: string): Cloud
   };
 }
 
-/** A number the schema version is kept under on Postgres, where instances starting together take turns. */
+/** The key of the advisory lock migrations hold on Postgres, so instances starting together take turns. */
 const MIGRATION_LOCK = 0x4c6f757065; // "Loupe"
 
 /**

@@ -40,5 +40,9 @@ export function redactDatabaseUrl(raw: string): string {
 
 /** Removes every occurrence of `secret` from a message (a driver may quote what it was given). */
 export function withoutSecret(message: string, secret: string | undefined): string {
-  return secret ? message.split(secret).join("***") : message;
+  if (!secret) return message;
+  let out = message;
+  // As given and as it appears in a URL.
+  for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join("***");
+  return out;
 }
