@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCloudServer } from "@loupe/cloud";
 import { ApiKeys } from "../cloud/src/db/api-keys.js";
@@ -36,6 +37,16 @@ describe.skipIf(unavailable !== undefined)("the Cloud store on PostgreSQL", () =
     const database = (await createTestDatabase(cluster.adminUrl))!;
     databases.push(database);
     return database.url;
+  }
+
+  async function adminQuery(statement: string): Promise<void> {
+    const client = new pg.Client({ connectionString: cluster.adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
   }
 
   beforeAll(async () => {
@@ -199,6 +210,31 @@ describe.skipIf(unavailable !== undefined)("the Cloud store on PostgreSQL", () =
       await server.close();
     }
     expect(lines.join("")).not.toContain(cluster.password);
+  });
+
+  it("answers /healthz 503 when its database is gone, and 200 again when it is back", async () => {
+    const database = (await createTestDatabase(cluster.adminUrl))!;
+    databases.push(database);
+    const server = await startCloudServer({ port: 0, dataDir, databaseUrl: database.url, log: false });
+    try {
+      // Renamed away (its connections closed with it): the URL now names no database.
+      const name = new URL(database.url).pathname.slice(1);
+      await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await adminQuery(`alter database ${name} rename to ${name}_away`);
+      const down = await globalThis.fetch(`${server.url}/healthz`);
+      expect({ status: down.status, body: await down.json() }).toEqual({
+        status: 503,
+        body: { ok: false, store: "postgres" },
+      });
+      await adminQuery(`alter database ${name}_away rename to ${name}`);
+      const up = await globalThis.fetch(`${server.url}/healthz`);
+      expect({ status: up.status, body: await up.json() }).toEqual({
+        status: 200,
+        body: { ok: true, store: "postgres" },
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   it("loupe cloud migrate applies the migrations and prints from→to; keys and serve take --database", async () => {
