@@ -18,6 +18,9 @@ export default defineConfig({
       "test/**/*.test.ts",
     ],
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // LOUPE_TEST_DATABASE=postgres runs the Cloud suite on a throwaway PostgreSQL instead of SQLite.
+    globalSetup:
+      process.env["LOUPE_TEST_DATABASE"] === "postgres" ? ["./test/support/postgres-global-setup.ts"] : [],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // expect.poll waits for a condition, not a deadline: a loaded machine needs longer than its 1 s default.

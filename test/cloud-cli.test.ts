@@ -117,7 +117,7 @@ describe("loupe cloud keys", () => {
   });
 
   it("keys list shows the project's keys by id, and revoking by id works too", async () => {
-    const second = server.keys.createKey("p");
+    const second = await server.keys.createKey("p");
     expect(
       (await cloud.fetch({ apiKey: second.key, url: target.url("/page.txt"), baseURL: server.url }))
         .statusCode,
@@ -179,7 +179,7 @@ describe("loupe cloud serve", () => {
 
       const health = await globalThis.fetch(`${base}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ ok: true });
+      expect(await health.json()).toEqual({ ok: true, store: "sqlite" });
 
       // Without --allow-private-network the served cloud refuses loopback targets.
       await expectFetchError(

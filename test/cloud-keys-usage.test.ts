@@ -29,10 +29,10 @@ afterAll(async () => {
 });
 
 describe("routes outside the API", () => {
-  it("GET /healthz answers 200 without a key", async () => {
+  it("GET /healthz answers 200 without a key, naming the store", async () => {
     const answer = await h.api("GET", "/healthz", { apiKey: null });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true });
+    expect(answer.json).toEqual({ ok: true, store: h.databaseUrl ? "postgres" : "sqlite" });
   });
 
   it("an unknown route answers 404 with the JSON error body, with or without a key", async () => {
@@ -96,16 +96,16 @@ describe("API keys", () => {
   });
 
   it("refuses a key revoked with server.keys.revoke (by the key and by its id); the project's other keys still work", async () => {
-    const byKey = h.server.keys.createKey("revocations");
-    const byId = h.server.keys.createKey("revocations");
-    const kept = h.server.keys.createKey("revocations");
+    const byKey = await h.server.keys.createKey("revocations");
+    const byId = await h.server.keys.createKey("revocations");
+    const kept = await h.server.keys.createKey("revocations");
     for (const { key } of [byKey, byId, kept]) {
       expect(await h.fetch({ apiKey: key, url: h.target.url("/page") })).toMatchObject({ statusCode: 200 });
     }
 
-    expect(h.server.keys.revoke(byKey.key)).toBe(true);
-    expect(h.server.keys.revoke(byId.id)).toBe(true);
-    expect(h.server.keys.revoke("key_no-such-id")).toBe(false);
+    expect(await h.server.keys.revoke(byKey.key)).toBe(true);
+    expect(await h.server.keys.revoke(byId.id)).toBe(true);
+    expect(await h.server.keys.revoke("key_no-such-id")).toBe(false);
 
     for (const { key } of [byKey, byId]) {
       await expectFetchError(h.fetch({ apiKey: key, url: h.target.url("/page") }), "unauthorized", 401);
@@ -114,21 +114,20 @@ describe("API keys", () => {
     expect(await h.fetch({ apiKey: kept.key, url: h.target.url("/page") })).toMatchObject({
       statusCode: 200,
     });
-    expect(
-      h.server.keys
-        .list("revocations")
-        .map((info) => info.revokedAt !== null)
-        .sort(),
-    ).toEqual([false, true, true]);
+    expect((await h.server.keys.list("revocations")).map((info) => info.revokedAt !== null).sort()).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
 describe("usage", () => {
   it("counts each project's fetches, succeeded and failed, and shows a key only its own project's", async () => {
-    const alpha = h.server.keys.createKey("alpha");
-    const alphaSecondKey = h.server.keys.createKey("alpha");
-    const beta = h.server.keys.createKey("beta");
-    const gamma = h.server.keys.createKey("gamma");
+    const alpha = await h.server.keys.createKey("alpha");
+    const alphaSecondKey = await h.server.keys.createKey("alpha");
+    const beta = await h.server.keys.createKey("beta");
+    const gamma = await h.server.keys.createKey("gamma");
 
     // alpha: two successes (a target's 404 is a successful fetch) and one failure.
     await h.fetch({ apiKey: alpha.key, url: h.target.url("/page") });
@@ -181,14 +180,17 @@ describe("usage", () => {
     });
 
     // The server's own ledger agrees.
-    expect(h.server.usage.totals(alpha.project.id)["fetch"]).toMatchObject({ count: 3, succeeded: 2 });
+    expect((await h.server.usage.totals(alpha.project.id))["fetch"]).toMatchObject({
+      count: 3,
+      succeeded: 2,
+    });
   });
 
   it("keeps counting a project across keys revoked and created", async () => {
-    const first = h.server.keys.createKey("delta");
+    const first = await h.server.keys.createKey("delta");
     await h.fetch({ apiKey: first.key, url: h.target.url("/page") });
-    h.server.keys.revoke(first.key);
-    const second = h.server.keys.createKey("delta");
+    await h.server.keys.revoke(first.key);
+    const second = await h.server.keys.createKey("delta");
     expect(second.project.id).toBe(first.project.id);
     await h.fetch({ apiKey: second.key, url: h.target.url("/page") });
     expect(await h.fetchUsage(second.key)).toMatchObject({ count: 2, succeeded: 2 });

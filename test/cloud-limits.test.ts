@@ -197,7 +197,7 @@ describe("concurrency limit per project", () => {
     expect(h.target.hits("/fast")).toBe(0);
 
     // Another project has its own allowance.
-    const other = h.server.keys.createKey("other-project").key;
+    const other = (await h.server.keys.createKey("other-project")).key;
     expect(await h.fetch({ apiKey: other, url: h.target.url("/fast") })).toMatchObject({ content: "fast" });
 
     for (const res of held.splice(0)) res.writeHead(200, { "content-type": "text/plain" }).end("slow done");

@@ -32,7 +32,7 @@ describe("revoking a key", () => {
   });
 
   it("ends the sessions it created and closes the connections opened with it, and only those", async () => {
-    const revokedKey = h.server.keys.createKey("test").key;
+    const revokedKey = (await h.server.keys.createKey("test")).key;
     const theirs = await createSession(h, {}, revokedKey);
     const { browser } = await connectSession(theirs, revokedKey);
     const disconnected = new Promise<void>((resolve) => browser.once("disconnected", () => resolve()));
@@ -46,7 +46,7 @@ describe("revoking a key", () => {
     try {
       // Another process revokes it, as an operator would (the CLI alone can take half a minute to start
       // on a loaded machine: hence this test's longer timeout).
-      const revoke = await runLoupe(["cloud", "keys", "revoke", revokedKey, "--data-dir", h.dataDir]);
+      const revoke = await runLoupe(["cloud", "keys", "revoke", revokedKey, ...h.storeArgs]);
       expect({ code: revoke.code, stderr: revoke.stderr }).toMatchObject({ code: 0 });
 
       await waitUntilEnded(h, theirs.id);
@@ -74,7 +74,7 @@ describe("limits", () => {
     const h = await startCloudHarness({ server: { maxSessions: 1, maxSessionsPerProject: 3 } });
     try {
       const first = await createSession(h);
-      const other = h.server.keys.createKey("another-project").key;
+      const other = (await h.server.keys.createKey("another-project")).key;
       const refused = await h.api("POST", "/v1/sessions", { body: {}, apiKey: other });
       expectErrorBody(refused, 429, "rate_limited");
       expect(refused.json?.["message"]).toMatch(

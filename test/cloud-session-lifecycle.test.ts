@@ -92,7 +92,7 @@ describe("limits and usage", () => {
     expect(third.json?.["message"]).toMatch(/2 sessions running.*DELETE \/v1\/sessions\/:id/);
 
     // Another project has a limit of its own.
-    const other = h.server.keys.createKey("limits-other").key;
+    const other = (await h.server.keys.createKey("limits-other")).key;
     const theirs = await createSession(h, {}, other);
 
     await h.api("DELETE", `/v1/sessions/${first.id}`);
@@ -106,7 +106,7 @@ describe("limits and usage", () => {
   });
 
   it("counts session time and extract calls in /v1/usage", async () => {
-    const key = h.server.keys.createKey("usage").key;
+    const key = (await h.server.keys.createKey("usage")).key;
     const session = await createSession(h, {}, key);
     await h.api("POST", `/v1/sessions/${session.id}/extract`, { body: {}, apiKey: key });
     await h.api("DELETE", `/v1/sessions/${session.id}`, { apiKey: key });
@@ -165,13 +165,17 @@ describe("server shutdown", () => {
     expect(isAlive(pid)).toBe(false);
 
     const { openDatabase } = await import("../cloud/src/db/database.js");
-    const db = openDatabase(dataDir);
+    const store = await openDatabase({ dataDir, databaseUrl: own.databaseUrl });
     try {
-      expect(db.get("select end_reason from sessions where id = ?", [session.id])).toEqual({
-        end_reason: "server_shutdown",
-      });
+      expect(
+        await store.db
+          .selectFrom("sessions")
+          .select("end_reason")
+          .where("id", "=", session.id)
+          .executeTakeFirst(),
+      ).toEqual({ end_reason: "server_shutdown" });
     } finally {
-      db.close();
+      await store.close();
       await own.close();
     }
   });

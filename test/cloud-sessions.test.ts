@@ -46,7 +46,7 @@ async function usageOfOwnSession(
   project: string,
   work: (own: CreatedSession, key: string, page: Page) => Promise<void>,
 ): Promise<unknown> {
-  const key = h.server.keys.createKey(project).key;
+  const key = (await h.server.keys.createKey(project)).key;
   const own = await createSession(h, {}, key);
   const { browser, page } = await connectSession(own, key);
   model.reset();
@@ -274,7 +274,7 @@ describe("a session driven through connectUrl, read by server-side extract", () 
 describe("another project", () => {
   it("cannot open the session's connectUrl, nor see, end, extract from or act on the session", async () => {
     const session = await createSession(h);
-    const other = h.server.keys.createKey("other").key;
+    const other = (await h.server.keys.createKey("other")).key;
     try {
       for (const headers of [{ authorization: `Bearer ${other}` }, {}] as Record<string, string>[]) {
         const upgrade = await rawUpgrade(session.connectUrl, headers);

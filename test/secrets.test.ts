@@ -7,6 +7,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client, type ActResult, type LogLine } from "@loupe/core";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
 import { actReply, idOf, rejectionOf, startHarness, type Harness } from "./support/harness.js";
@@ -219,5 +220,32 @@ describe("CLOUD", () => {
       const content = await readFile(path).catch(() => undefined);
       if (content) expectNoSecret(`the data file ${name}`, content.toString("latin1"));
     }
+    // On Postgres (LOUPE_TEST_DATABASE=postgres) the same rows are in the database: every table, every row.
+    if (h.databaseUrl) {
+      const rows = await databaseRows(h.databaseUrl);
+      expect(rows.some((row) => row.includes("ses_"))).toBe(true);
+      expectNoSecret("the database", rows.join("\n"));
+    }
   });
 });
+
+/** Every row of every table of the database, as JSON text. */
+async function databaseRows(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public'",
+    );
+    const rows: string[] = [];
+    for (const { name } of tables.rows) {
+      const result = await client.query<{ row: string }>(
+        `select row_to_json(t)::text as row from ${client.escapeIdentifier(name)} t`,
+      );
+      rows.push(...result.rows.map((row) => row.row));
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -37,8 +37,8 @@ afterAll(async () => {
   await cloud?.close();
 });
 
-beforeEach(() => {
-  apiKey = cloud.server.keys.createKey(`serverless-${++projects}`).key;
+beforeEach(async () => {
+  apiKey = (await cloud.server.keys.createKey(`serverless-${++projects}`)).key;
   process.env["LOUPE_API_KEY"] = apiKey;
   process.env["LOUPE_CLOUD_URL"] = cloud.server.url;
   delete process.env["CRON_SECRET"];

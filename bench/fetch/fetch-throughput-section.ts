@@ -49,7 +49,7 @@ export const fetchThroughputSection: BenchSection = {
       log: false,
       maxConcurrentFetches: CONCURRENCY,
     });
-    const { key } = server.keys.createKey("bench");
+    const { key } = await server.keys.createKey("bench");
     const agent = new Agent({ connections: CONCURRENCY });
     try {
       const results: Measurement[] = [];

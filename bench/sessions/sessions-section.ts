@@ -69,7 +69,7 @@ export const sessionsSection: BenchSection = {
       maxSessionsPerProject: MAX_SESSIONS,
       model: { modelName: "openai/bench", baseURL: model.baseURL, apiKey: "bench" },
     });
-    const { key } = server.keys.createKey("bench");
+    const { key } = await server.keys.createKey("bench");
     const api = apiOf(server, key);
     // The same server with the egress policy on: the target counts as the public internet.
     const guardedDir = await mkdtemp(join(tmpdir(), "loupe-bench-sessions-egress-"));
@@ -81,7 +81,7 @@ export const sessionsSection: BenchSection = {
       fetchPolicy: { isPublicAddress: (_address, port) => port === targetPort },
       maxSessionsPerProject: MAX_SESSIONS,
     });
-    const guardedKey = guarded.keys.createKey("bench").key;
+    const guardedKey = (await guarded.keys.createKey("bench")).key;
     const guardedApi = apiOf(guarded, guardedKey);
     try {
       const egress = await egressCost(

@@ -11,6 +11,7 @@ import { startCloudServer, type CloudServer, type CloudServerOptions, type Usage
 import { cloud, FetchError, type FetchErrorCode, type FetchRequest, type FetchResult } from "@loupe/core";
 import { expect } from "vitest";
 import { startModelServer, type ModelServer } from "./model-server.js";
+import { createTestDatabase, type TestDatabase } from "./postgres-cluster.js";
 import { startTargetSite, type TargetRoute, type TargetSite } from "./target-site.js";
 
 export {
@@ -40,6 +41,13 @@ export interface CloudHarness {
   server: CloudServer;
   /** The server's data directory (a fresh temporary one). */
   dataDir: string;
+  /**
+   * The server's Postgres database (a fresh one) when the suite runs with LOUPE_TEST_DATABASE=postgres;
+   * undefined on SQLite (the default), whose file is in `dataDir`.
+   */
+  databaseUrl: string | undefined;
+  /** `loupe cloud` flags naming this server's store: `--database URL` or `--data-dir DIR`. */
+  storeArgs: string[];
   /** A key of project "test". */
   apiKey: string;
   /** The target site (private network is allowed unless the options say otherwise). */
@@ -83,10 +91,13 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
       : Promise.resolve(undefined),
   ]);
   let server: CloudServer;
+  let database: TestDatabase | undefined;
   try {
+    database = await createTestDatabase();
     server = await startCloudServer({
       port: 0,
       dataDir,
+      ...(database ? { databaseUrl: database.url } : {}),
       log: false,
       allowPrivateNetwork: true,
       proxyUrls: [],
@@ -105,11 +116,11 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
       ...options.server,
     });
   } catch (error) {
-    await Promise.all([target.close(), model?.close()]);
+    await Promise.all([target.close(), model?.close(), database?.drop()]);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const { key: apiKey } = server.keys.createKey("test");
+  const { key: apiKey } = await server.keys.createKey("test");
 
   const api: CloudHarness["api"] = async (
     method,
@@ -134,6 +145,8 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
   return {
     server,
     dataDir,
+    databaseUrl: database?.url,
+    storeArgs: database ? ["--database", database.url] : ["--data-dir", dataDir],
     apiKey,
     target,
     model,
@@ -147,7 +160,7 @@ export async function startCloudHarness(options: CloudHarnessOptions = {}): Prom
     },
     async close() {
       await server.close();
-      await Promise.all([target.close(), model?.close()]);
+      await Promise.all([target.close(), model?.close(), database?.drop()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

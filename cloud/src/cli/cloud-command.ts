@@ -3,21 +3,25 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CLOUD_PORT } from "@loupe/core/protocol";
 import { ApiKeys } from "../db/api-keys.js";
-import { openDatabase } from "../db/database.js";
+import { StoreError, openAndMigrate, type StoreLocation } from "../db/database.js";
+import { redactDatabaseUrl } from "../db/store-errors.js";
 import { parsePublicUrl, startCloudServer } from "../server/cloud-server.js";
 
-export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port ${DEFAULT_CLOUD_PORT}] [--data-dir DIR] [--allow-private-network]
-                         [--region local] [--max-sessions 3] [--max-sessions-total N]
+export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port ${DEFAULT_CLOUD_PORT}] [--data-dir DIR | --database URL]
+                         [--allow-private-network] [--region local] [--max-sessions 3] [--max-sessions-total N]
                          [--session-idle-timeout 300] [--public-url URL]
-       loupe cloud keys create --project NAME [--data-dir DIR]   prints the new key alone on stdout
-       loupe cloud keys list --project NAME [--data-dir DIR]
-       loupe cloud keys revoke KEY_OR_ID [--data-dir DIR]
+       loupe cloud migrate [--data-dir DIR | --database URL]   applies the schema's migrations and exits
+       loupe cloud keys create --project NAME [--data-dir DIR | --database URL]   prints the new key alone on stdout
+       loupe cloud keys list --project NAME [--data-dir DIR | --database URL]
+       loupe cloud keys revoke KEY_OR_ID [--data-dir DIR | --database URL]
 
 --max-sessions is per project; --max-sessions-total for all projects together (default: one per
 512 MiB of memory); --session-idle-timeout is in seconds (a session with no call and no CDP traffic for
 that long ends). --public-url is the address clients reach the server by when it sits behind a proxy
 (https://loupe.example.com gives wss:// connectUrls).
-State (projects, hashed keys, usage, sessions, cache) lives in DIR/loupe.db; DIR defaults to ~/.loupe.
+State (projects, hashed keys, usage, sessions, cache) lives in DIR/loupe.db (SQLite; DIR defaults to
+~/.loupe), or with --database postgres://user:password@host:5432/loupe (or LOUPE_DATABASE_URL) in a
+Postgres database several instances can share. Every command brings the schema up to date first.
 The model for server-side work comes from LOUPE_MODEL, LOUPE_MODEL_BASE_URL, LOUPE_MODEL_API_KEY
 (or the provider's usual key variable); proxies for \`proxies: true\` from LOUPE_PROXY_URLS.
 `;
@@ -31,6 +35,7 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
       host: { type: "string" },
       port: { type: "string" },
       "data-dir": { type: "string" },
+      database: { type: "string" },
       "allow-private-network": { type: "boolean" },
       region: { type: "string" },
       "max-sessions": { type: "string" },
@@ -47,8 +52,22 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
     process.stdout.write(CLOUD_USAGE);
     return values.help ? 0 : 1;
   }
-  if (command === "serve") return serve(values, dataDir);
-  if (command === "keys") return keysCommand(subcommand, argument, values.project, dataDir);
+  if (values.database !== undefined && values["data-dir"] !== undefined)
+    return fail("give --data-dir (SQLite) or --database (Postgres), not both.");
+  // A flag says where for this one command; LOUPE_DATABASE_URL is the default a deployment sets.
+  const databaseUrl =
+    values.database ??
+    (values["data-dir"] === undefined ? process.env["LOUPE_DATABASE_URL"] || undefined : undefined);
+  const location: StoreLocation = { dataDir, databaseUrl };
+  try {
+    if (command === "serve") return await serve(values, location);
+    if (command === "migrate") return await migrateCommand(location);
+    if (command === "keys") return await keysCommand(subcommand, argument, values.project, location);
+  } catch (error) {
+    // The store's errors say what to change (and never hold a password); anything else is a bug to show.
+    if (error instanceof StoreError) return fail(error.message);
+    throw error;
+  }
   process.stderr.write(`loupe cloud: unknown command "${command}".\n\n${CLOUD_USAGE}`);
   return 1;
 }
@@ -64,7 +83,7 @@ interface ServeFlags {
   "public-url"?: string;
 }
 
-async function serve(values: ServeFlags, dataDir: string): Promise<number> {
+async function serve(values: ServeFlags, location: StoreLocation): Promise<number> {
   const port = values.port === undefined ? DEFAULT_CLOUD_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`loupe cloud serve: --port takes a port number (0–65535), not "${values.port}".\n`);
@@ -100,7 +119,8 @@ async function serve(values: ServeFlags, dataDir: string): Promise<number> {
   const server = await startCloudServer({
     host: values.host ?? "127.0.0.1",
     port,
-    dataDir,
+    dataDir: location.dataDir,
+    ...(location.databaseUrl ? { databaseUrl: location.databaseUrl } : {}),
     allowPrivateNetwork: values["allow-private-network"] === true,
     ...(values.region ? { region: values.region } : {}),
     ...(maxSessions ? { maxSessionsPerProject: maxSessions } : {}),
@@ -108,6 +128,8 @@ async function serve(values: ServeFlags, dataDir: string): Promise<number> {
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(idleSeconds ? { sessionIdleTimeoutMs: idleSeconds * 1000 } : {}),
   });
+  // stdout carries the address alone (scripts read it); where the state lives goes to stderr.
+  process.stderr.write(`store: ${describeLocation(location)}\n`);
   process.stdout.write(`listening on ${server.url}\n`);
   await new Promise<void>((done) => {
     const stop = () => {
@@ -126,24 +148,44 @@ function positiveInteger(value: string | undefined): number | undefined {
   return value !== undefined && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
-function keysCommand(
+/** `loupe cloud migrate`: what a deployment runs before starting new instances. */
+async function migrateCommand(location: StoreLocation): Promise<number> {
+  const { database, migration } = await openAndMigrate(location);
+  await database.close();
+  const where = describeLocation(location);
+  process.stdout.write(
+    migration.from === migration.to
+      ? `${where}: schema version ${migration.to}, up to date\n`
+      : `${where}: migrated the schema from version ${migration.from} to ${migration.to}\n`,
+  );
+  return 0;
+}
+
+/** Where the store is, fit for a terminal or a log: never a password. */
+function describeLocation(location: StoreLocation): string {
+  return location.databaseUrl
+    ? `postgres ${redactDatabaseUrl(location.databaseUrl)}`
+    : `sqlite ${join(location.dataDir, "loupe.db")}`;
+}
+
+async function keysCommand(
   subcommand: string | undefined,
   argument: string | undefined,
   project: string | undefined,
-  dataDir: string,
-): number {
-  const db = openDatabase(dataDir);
+  location: StoreLocation,
+): Promise<number> {
+  const { database: db } = await openAndMigrate(location);
   try {
     const keys = new ApiKeys(db);
     switch (subcommand) {
       case "create": {
         if (!project?.trim()) return fail("keys create needs --project NAME (the project the key bills to).");
-        process.stdout.write(`${keys.createKey(project.trim()).key}\n`);
+        process.stdout.write(`${(await keys.createKey(project.trim())).key}\n`);
         return 0;
       }
       case "list": {
         if (!project?.trim()) return fail("keys list needs --project NAME.");
-        for (const key of keys.list(project.trim()))
+        for (const key of await keys.list(project.trim()))
           process.stdout.write(
             `${key.id}\t${key.prefix}…\t${key.createdAt}\t${key.revokedAt ? `revoked ${key.revokedAt}` : "active"}\n`,
           );
@@ -151,7 +193,8 @@ function keysCommand(
       }
       case "revoke": {
         if (!argument) return fail("keys revoke needs the key or its id (from `keys list`).");
-        if (!keys.revoke(argument)) return fail(`No key "${argument}" in ${dataDir}.`);
+        if (!(await keys.revoke(argument)))
+          return fail(`No key "${argument}" in ${describeLocation(location)}.`);
         process.stderr.write("revoked\n");
         return 0;
       }
@@ -159,7 +202,7 @@ function keysCommand(
         return fail(`unknown keys command "${subcommand ?? ""}".\n\n${CLOUD_USAGE}`);
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

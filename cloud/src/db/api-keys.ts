@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
 import type { CloudDatabase } from "./database.js";
 
 /** A project: what keys belong to and what usage is counted against. */
@@ -30,46 +31,55 @@ const LOOKUP_LENGTH = KEY_PREFIX.length + 8;
  * entropy, so a slow password hash adds nothing) and compares hashes in constant time.
  */
 export class ApiKeys {
-  constructor(private readonly db: CloudDatabase) {}
+  constructor(private readonly store: CloudDatabase) {}
 
-  /** The project named `name`, created if it does not exist yet. */
-  ensureProject(name: string): Project {
-    const existing = this.db.get("select id, name from projects where name = ?", [name]) as Project | null;
+  /** The project named `name`, created if it does not exist yet (by this instance or another at once). */
+  async ensureProject(name: string): Promise<Project> {
+    const existing = await this.findProject(name);
     if (existing) return existing;
-    const project = { id: `prj_${randomUUID()}`, name };
-    this.db.run("insert into projects (id, name, created_at) values (?, ?, ?)", [project.id, name, now()]);
+    await this.store.db
+      .insertInto("projects")
+      .values({ id: `prj_${randomUUID()}`, name, created_at: now() })
+      .onConflict((conflict) => conflict.column("name").doNothing())
+      .execute();
+    const project = await this.findProject(name);
+    if (!project) throw new Error(`Project "${name}" could not be created.`);
     return project;
   }
 
   /** Creates a key for a project (creating the project too); the only time the key is ever visible. */
-  createKey(projectName: string): { key: string; id: string; project: Project } {
-    const project = this.ensureProject(projectName);
+  async createKey(projectName: string): Promise<{ key: string; id: string; project: Project }> {
+    const project = await this.ensureProject(projectName);
     const key = KEY_PREFIX + randomBytes(32).toString("base64url");
     const id = `key_${randomUUID()}`;
-    this.db.run("insert into api_keys (id, project_id, prefix, hash, created_at) values (?, ?, ?, ?, ?)", [
-      id,
-      project.id,
-      key.slice(0, LOOKUP_LENGTH),
-      hash(key),
-      now(),
-    ]);
+    await this.store.db
+      .insertInto("api_keys")
+      .values({
+        id,
+        project_id: project.id,
+        prefix: key.slice(0, LOOKUP_LENGTH),
+        hash: hash(key),
+        created_at: now(),
+      })
+      .execute();
     return { key, id, project };
   }
 
   /** The project a key belongs to, or undefined for an unknown or revoked key. */
-  verify(key: string): Project | undefined {
-    return this.holder(key)?.project;
+  async verify(key: string): Promise<Project | undefined> {
+    return (await this.holder(key))?.project;
   }
 
   /** The project and id of a key, or undefined for an unknown or revoked key. */
-  holder(key: string): KeyHolder | undefined {
+  async holder(key: string): Promise<KeyHolder | undefined> {
     if (!key.startsWith(KEY_PREFIX) || key.length < LOOKUP_LENGTH + 8) return undefined;
-    const candidates = this.db.all(
-      `select k.id as keyId, k.hash as hash, p.id as id, p.name as name
-       from api_keys k join projects p on p.id = k.project_id
-       where k.prefix = ? and k.revoked_at is null`,
-      [key.slice(0, LOOKUP_LENGTH)],
-    ) as { keyId: string; hash: Uint8Array; id: string; name: string }[];
+    const candidates = await this.store.db
+      .selectFrom("api_keys as k")
+      .innerJoin("projects as p", "p.id", "k.project_id")
+      .select(["k.id as keyId", "k.hash as hash", "p.id as id", "p.name as name"])
+      .where("k.prefix", "=", key.slice(0, LOOKUP_LENGTH))
+      .where("k.revoked_at", "is", null)
+      .execute();
     const digest = hash(key);
     let found: KeyHolder | undefined;
     // Every candidate is compared, matching or not, so the time does not tell which one matched.
@@ -81,32 +91,54 @@ export class ApiKeys {
   }
 
   /** Which of these key ids have been revoked (by this process or another on the same database). */
-  revokedAmong(keyIds: readonly string[]): string[] {
+  async revokedAmong(keyIds: readonly string[]): Promise<string[]> {
     if (keyIds.length === 0) return [];
-    const rows = this.db.all(
-      `select id from api_keys where revoked_at is not null and id in (${keyIds.map(() => "?").join(", ")})`,
-      [...keyIds],
-    ) as { id: string }[];
+    const rows = await this.store.db
+      .selectFrom("api_keys")
+      .select("id")
+      .where("revoked_at", "is not", null)
+      .where("id", "in", [...keyIds])
+      .execute();
     return rows.map((row) => row.id);
   }
 
   /** Revokes a key by its id or by the key itself; true when a key was revoked. */
-  revoke(idOrKey: string): boolean {
-    const row = idOrKey.startsWith(KEY_PREFIX)
-      ? (this.db.get("select id from api_keys where hash = ?", [hash(idOrKey)]) as { id: string } | null)
-      : (this.db.get("select id from api_keys where id = ?", [idOrKey]) as { id: string } | null);
+  async revoke(idOrKey: string): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom("api_keys")
+      .select("id")
+      .$call((query) =>
+        idOrKey.startsWith(KEY_PREFIX)
+          ? query.where("hash", "=", hash(idOrKey))
+          : query.where("id", "=", idOrKey),
+      )
+      .executeTakeFirst();
     if (!row) return false;
-    this.db.run("update api_keys set revoked_at = coalesce(revoked_at, ?) where id = ?", [now(), row.id]);
+    await this.store.db
+      .updateTable("api_keys")
+      .set({ revoked_at: sql<string>`coalesce(revoked_at, ${now()})` })
+      .where("id", "=", row.id)
+      .execute();
     return true;
   }
 
   /** A project's keys, newest first. */
-  list(projectName: string): ApiKeyInfo[] {
-    return this.db.all(
-      `select k.id as id, k.prefix as prefix, k.created_at as createdAt, k.revoked_at as revokedAt
-       from api_keys k join projects p on p.id = k.project_id where p.name = ? order by k.created_at desc`,
-      [projectName],
-    ) as unknown as ApiKeyInfo[];
+  async list(projectName: string): Promise<ApiKeyInfo[]> {
+    return this.store.db
+      .selectFrom("api_keys as k")
+      .innerJoin("projects as p", "p.id", "k.project_id")
+      .select(["k.id as id", "k.prefix as prefix", "k.created_at as createdAt", "k.revoked_at as revokedAt"])
+      .where("p.name", "=", projectName)
+      .orderBy("k.created_at", "desc")
+      .execute();
+  }
+
+  private async findProject(name: string): Promise<Project | undefined> {
+    return this.store.db
+      .selectFrom("projects")
+      .select(["id", "name"])
+      .where("name", "=", name)
+      .executeTakeFirst();
   }
 }
 

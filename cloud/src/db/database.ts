@@ -1,108 +1,147 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
-import sqlite from "node-sqlite3-wasm";
+import { Kysely, sql } from "kysely";
+import { MIGRATIONS, dialectTypes } from "./migrations.js";
+import { connectPostgres } from "./postgres-database.js";
+import { sqliteDialect } from "./sqlite-database.js";
+import { STORE_ERRORS, type StoreKind } from "./store-errors.js";
+import type { StoreTables } from "./store-schema.js";
 
-// node-sqlite3-wasm is CommonJS that assigns `module.exports` whole, so Node's ESM loader finds no named
-// exports in it: `import { Database }` passes under Vite but fails in Node (built dist, tsx). Use the default.
-const { Database } = sqlite;
-
-/**
- * The service's state in one embedded SQLite file under the data directory: projects, hashed keys,
- * usage, sessions, the result cache. SQLite compiled to WebAssembly (node-sqlite3-wasm) needs no native
- * build on any platform, and its file is an ordinary SQLite database anyone can inspect.
- */
-export type CloudDatabase = InstanceType<typeof Database>;
-
-/** No statement of Loupe's holds the file lock for long: a lock this old was left by a killed process. */
-const STALE_LOCK_MS = 30_000;
+export { StoreError, type StoreKind } from "./store-errors.js";
 
 /**
- * node-sqlite3-wasm locks the file by creating a `.lock` directory for the length of a statement or
- * transaction. A process killed in between leaves it behind, and every later access would fail with
- * "database is locked" forever; one older than any real statement is removed.
+ * The service's state — projects, hashed keys, usage, sessions, the extract cache — in one of two
+ * databases behind one query layer (Kysely): an embedded SQLite file under the data directory (the
+ * default, for one machine and the Studio) or a Postgres database shared by several instances.
  */
-function removeStaleLock(lockDir: string): void {
+export interface CloudDatabase {
+  readonly kind: StoreKind;
+  readonly db: Kysely<StoreTables>;
+  /** Where it is, for logs: the SQLite file, or the Postgres URL with its password masked. */
+  readonly location: string;
+  /** Whether the database answers now (for `/healthz`). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Where the store is: a data directory for SQLite, or a Postgres URL. */
+export interface StoreLocation {
+  /** The directory of `loupe.db`, used when there is no `databaseUrl`. */
+  dataDir: string;
+  /** `postgres://…`: the shared store. */
+  databaseUrl?: string | undefined;
+}
+
+/** What opening did to the schema. */
+export interface Migration {
+  from: number;
+  to: number;
+}
+
+/** The schema version this code writes and reads. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Opens the store (creating the SQLite file if needed) and brings its schema up to date.
+ * @throws StoreError when Postgres cannot be reached or the schema is newer than this code.
+ */
+export async function openDatabase(location: StoreLocation): Promise<CloudDatabase> {
+  return (await openAndMigrate(location)).database;
+}
+
+/** `openDatabase`, also telling from which version to which the schema was migrated. */
+export async function openAndMigrate(
+  location: StoreLocation,
+): Promise<{ database: CloudDatabase; migration: Migration }> {
+  const database = await connect(location);
   try {
-    if (Date.now() - statSync(lockDir).mtimeMs > STALE_LOCK_MS)
-      rmSync(lockDir, { recursive: true, force: true });
-  } catch {
-    // No lock: the usual case.
+    const migration = await migrate(database);
+    return { database, migration };
+  } catch (error) {
+    await database.close();
+    throw error;
   }
 }
 
-/** Each migration runs once, in order; the applied count is kept in `PRAGMA user_version`. */
-const MIGRATIONS: string[] = [
-  `create table projects (
-     id text primary key,
-     name text not null unique,
-     created_at text not null
-   );
-   create table api_keys (
-     id text primary key,
-     project_id text not null references projects(id),
-     prefix text not null,
-     hash blob not null,
-     created_at text not null,
-     revoked_at text
-   );
-   create index api_keys_prefix on api_keys(prefix);
-   create table usage_events (
-     id integer primary key,
-     project_id text not null references projects(id),
-     kind text not null,
-     units real not null default 1,
-     bytes integer not null default 0,
-     outcome text not null,
-     created_at text not null
-   );
-   create index usage_events_project on usage_events(project_id, kind);`,
-  // Hosted browser sessions, and the server-side extract cache (both scoped to a project).
-  `create table sessions (
-     id text primary key,
-     project_id text not null references projects(id),
-     region text not null,
-     block_ads integer not null default 0,
-     created_at text not null,
-     ended_at text,
-     end_reason text
-   );
-   create index sessions_project on sessions(project_id, ended_at);
-   create table extract_cache (
-     project_id text not null references projects(id),
-     key text not null,
-     result text not null,
-     created_at text not null,
-     primary key (project_id, key)
-   );
-   create index extract_cache_age on extract_cache(created_at);`,
-  // Which key created a session: revoking the key ends it.
-  `alter table sessions add column key_id text references api_keys(id);`,
-  // Model tokens per request: json fetches, server-side extract and act are paid in tokens, not bytes.
-  `alter table usage_events add column input_tokens integer not null default 0;
-   alter table usage_events add column output_tokens integer not null default 0;`,
-];
-
-/** Opens (creating if needed) the database in `dataDir` and brings its schema up to date. */
-export function openDatabase(dataDir: string): CloudDatabase {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "loupe.db");
-  removeStaleLock(`${file}.lock`);
-  const db = new Database(file);
-  // Another process (a `keys create` beside a running server) waits its turn instead of failing at once.
-  db.exec("pragma busy_timeout = 5000; pragma foreign_keys = on;");
-  const version = Number(
-    (db.get("pragma user_version") as { user_version: number } | null)?.user_version ?? 0,
-  );
-  for (let i = version; i < MIGRATIONS.length; i++) {
-    db.exec("begin;");
-    try {
-      db.exec(MIGRATIONS[i]!);
-      db.exec(`pragma user_version = ${i + 1};`);
-      db.exec("commit;");
-    } catch (error) {
-      db.exec("rollback;");
-      throw error;
-    }
+async function connect(location: StoreLocation): Promise<CloudDatabase> {
+  if (location.databaseUrl) {
+    const postgres = await connectPostgres(location.databaseUrl);
+    return wrap("postgres", new Kysely<StoreTables>({ dialect: postgres.dialect }), postgres.location);
   }
-  return db;
+  const { dialect, file } = sqliteDialect(location.dataDir);
+  return wrap("sqlite", new Kysely<StoreTables>({ dialect }), file);
+}
+
+function wrap(kind: StoreKind, db: Kysely<StoreTables>, location: string): CloudDatabase {
+  let closing: Promise<void> | undefined;
+  return {
+    kind,
+    db,
+    location,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => (closing ??= db.destroy()),
+  };
+}
+
+/** The key of the advisory lock migrations hold on Postgres, so instances starting together take turns. */
+const MIGRATION_LOCK = 0x4c6f757065; // "Loupe"
+
+/**
+ * Applies the migrations this database lacks, each in its own transaction with the version it brings.
+ * SQLite keeps the version in `PRAGMA user_version` (as every Loupe before this one did); Postgres in a
+ * one-row table, read and written under an advisory lock so two instances never migrate at once.
+ */
+async function migrate(database: CloudDatabase): Promise<Migration> {
+  const { db, kind, location } = database;
+  const types = dialectTypes(kind);
+  const from = await db.transaction().execute(async (trx) => {
+    await lockForMigration(trx, kind);
+    if (kind === "postgres")
+      await sql`create table if not exists loupe_schema (version integer not null)`.execute(trx);
+    return readVersion(trx, kind);
+  });
+  if (from > SCHEMA_VERSION) throw STORE_ERRORS.newerSchema(location, from, SCHEMA_VERSION);
+  let version = from;
+  while (version < SCHEMA_VERSION) {
+    version = await db.transaction().execute(async (trx) => {
+      await lockForMigration(trx, kind);
+      // Another instance may have migrated while this one waited for the lock.
+      const current = await readVersion(trx, kind);
+      if (current > SCHEMA_VERSION) throw STORE_ERRORS.newerSchema(location, current, SCHEMA_VERSION);
+      if (current === SCHEMA_VERSION) return current;
+      await MIGRATIONS[current]!(trx, types);
+      await writeVersion(trx, kind, current + 1);
+      return current + 1;
+    });
+  }
+  return { from, to: version };
+}
+
+/** Postgres instances starting together take turns (the lock ends with the transaction); SQLite's file lock does it there. */
+async function lockForMigration(trx: Kysely<StoreTables>, kind: StoreKind): Promise<void> {
+  if (kind === "postgres") await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+}
+
+async function readVersion(db: Kysely<StoreTables>, kind: StoreKind): Promise<number> {
+  if (kind === "sqlite") {
+    const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(db);
+    return Number(rows[0]?.user_version ?? 0);
+  }
+  const { rows } = await sql<{ version: number }>`select version from loupe_schema`.execute(db);
+  return Number(rows[0]?.version ?? 0);
+}
+
+async function writeVersion(db: Kysely<StoreTables>, kind: StoreKind, version: number): Promise<void> {
+  if (kind === "sqlite") {
+    // A pragma takes no bound parameter; the version is a number this code computed.
+    await sql.raw(`pragma user_version = ${Number(version)}`).execute(db);
+    return;
+  }
+  await sql`delete from loupe_schema`.execute(db);
+  await sql`insert into loupe_schema (version) values (${version})`.execute(db);
 }

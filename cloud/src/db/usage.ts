@@ -1,4 +1,6 @@
+import { sql, type Insertable } from "kysely";
 import type { CloudDatabase } from "./database.js";
+import type { StoreTables } from "./store-schema.js";
 
 /** What is counted: fetches now; sessions, extract and act with hosted sessions. */
 export type UsageKind = "fetch" | "session" | "extract" | "act";
@@ -33,84 +35,104 @@ export interface UsageEntry {
 
 /** How long recorded usage may wait in memory before it is written. */
 const FLUSH_INTERVAL_MS = 200;
+/** Rows per insert statement: SQLite takes at most 32,766 bound values in one (8 per row here). */
+const ROWS_PER_INSERT = 500;
 
-type Row = [
-  projectId: string,
-  kind: UsageKind,
-  units: number,
-  bytes: number,
-  inputTokens: number,
-  outputTokens: number,
-  outcome: string,
-  createdAt: string,
-];
+type Row = Insertable<StoreTables["usage_events"]>;
 
 /**
  * Records usage against projects and sums it up. Rows are written in batches, one transaction every
  * 200 ms: a write of its own per request cost milliseconds of file locking and journaling, most of a
  * fetch's time on the server. A reading of the totals writes what is pending first, so it is always
- * exact; a crash can lose at most the last 200 ms of counts.
+ * exact; a crash can lose at most the last 200 ms of counts. Writes happen one batch at a time, in order.
  */
 export class UsageLedger {
   private pending: Row[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The batch being written, if any; the next one waits for it. */
+  private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: CloudDatabase) {}
+  /** `onFlushError` hears of a batch the timer could not write (it is kept and written with the next). */
+  constructor(
+    private readonly store: CloudDatabase,
+    private readonly onFlushError: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** Counts one request of a project. */
   record(projectId: string, kind: UsageKind, entry: UsageEntry): void {
-    this.pending.push([
-      projectId,
+    this.pending.push({
+      project_id: projectId,
       kind,
-      entry.units ?? 1,
-      entry.bytes ?? 0,
-      entry.inputTokens ?? 0,
-      entry.outputTokens ?? 0,
-      entry.outcome,
-      new Date().toISOString(),
-    ]);
+      units: entry.units ?? 1,
+      bytes: entry.bytes ?? 0,
+      input_tokens: entry.inputTokens ?? 0,
+      output_tokens: entry.outputTokens ?? 0,
+      outcome: entry.outcome,
+      created_at: new Date().toISOString(),
+    });
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+      this.timer = setTimeout(() => this.flush().catch(this.onFlushError), FLUSH_INTERVAL_MS);
       // Pending counts never keep a process alive; close() writes them.
       this.timer.unref();
     }
   }
 
-  /** Writes pending rows now (also on close). */
-  flush(): void {
+  /** Writes pending rows now (also on close); resolves when they, and any batch before them, are written. */
+  flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.pending.length) return;
     const rows = this.pending;
     this.pending = [];
-    const insert = this.db.prepare(
-      "insert into usage_events (project_id, kind, units, bytes, input_tokens, output_tokens, outcome, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.db.exec("begin;");
-    try {
-      for (const row of rows) insert.run(row);
-      this.db.exec("commit;");
-    } catch (error) {
-      this.db.exec("rollback;");
-      this.pending.unshift(...rows);
-      throw error;
-    } finally {
-      insert.finalize();
-    }
+    const written = this.writing.then(() => (rows.length ? this.write(rows) : undefined));
+    this.writing = written.catch(() => undefined);
+    return written;
   }
 
   /** A project's totals by kind. */
-  totals(projectId: string): Record<string, UsageTotals> {
-    this.flush();
-    const rows = this.db.all(
-      `select kind, count(*) as count, sum(case when outcome = 'ok' then 1 else 0 end) as succeeded,
-              sum(units) as units, sum(bytes) as bytes,
-              sum(input_tokens) as inputTokens, sum(output_tokens) as outputTokens
-       from usage_events where project_id = ? group by kind order by kind`,
-      [projectId],
-    ) as unknown as ({ kind: string } & UsageTotals)[];
+  async totals(projectId: string): Promise<Record<string, UsageTotals>> {
+    await this.flush();
+    const rows = await this.store.db
+      .selectFrom("usage_events")
+      .select((eb) => [
+        "kind",
+        eb.fn.countAll().as("count"),
+        eb.fn.sum<number>(sql`case when outcome = 'ok' then 1 else 0 end`).as("succeeded"),
+        eb.fn.sum<number>("units").as("units"),
+        eb.fn.sum<number>("bytes").as("bytes"),
+        eb.fn.sum<number>("input_tokens").as("inputTokens"),
+        eb.fn.sum<number>("output_tokens").as("outputTokens"),
+      ])
+      .where("project_id", "=", projectId)
+      .groupBy("kind")
+      .orderBy("kind")
+      .execute();
     const out: Record<string, UsageTotals> = {};
-    for (const { kind, ...totals } of rows) out[kind] = totals;
+    // Postgres answers counts and sums of bigints as strings (node-postgres keeps their full range).
+    for (const { kind, ...totals } of rows)
+      out[kind] = {
+        count: Number(totals.count),
+        succeeded: Number(totals.succeeded),
+        units: Number(totals.units),
+        bytes: Number(totals.bytes),
+        inputTokens: Number(totals.inputTokens),
+        outputTokens: Number(totals.outputTokens),
+      };
     return out;
+  }
+
+  private async write(rows: Row[]): Promise<void> {
+    try {
+      await this.store.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+          await trx
+            .insertInto("usage_events")
+            .values(rows.slice(i, i + ROWS_PER_INSERT))
+            .execute();
+      });
+    } catch (error) {
+      // Kept for the next batch: a busy or briefly unreachable database loses no counts.
+      this.pending.unshift(...rows);
+      throw error;
+    }
   }
 }

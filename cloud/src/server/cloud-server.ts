@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { totalmem } from "node:os";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { createLimitedServer, type LocalBrowserOptions, type ModelConfiguration } from "@loupe/core/engine";
 import { CLOUD_ROUTES, DEFAULT_CLOUD_PORT, cloudOpenApiDocument } from "@loupe/core/protocol";
 import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
-import { openDatabase } from "../db/database.js";
+import { openDatabase, type CloudDatabase, type StoreKind } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
 import { ExtractCache } from "../sessions/extract-cache.js";
@@ -26,8 +31,14 @@ export interface CloudServerOptions {
   host?: string;
   /** 0 picks a free port. Default DEFAULT_CLOUD_PORT (4455). */
   port?: number;
-  /** Where the database lives. */
+  /** Where the SQLite database lives (`loupe.db`), when there is no `databaseUrl`. */
   dataDir: string;
+  /**
+   * A Postgres database (`postgres://user:password@host:5432/loupe`) to keep the state in instead of
+   * SQLite, shared by every instance given the same URL. (`loupe cloud serve` takes it from --database or
+   * LOUPE_DATABASE_URL.)
+   */
+  databaseUrl?: string;
   /** Allow targets on private, loopback and link-local addresses (never on a public deployment). */
   allowPrivateNetwork?: boolean;
   /** The model for server-side work; default from LOUPE_MODEL, LOUPE_MODEL_BASE_URL, LOUPE_MODEL_API_KEY. */
@@ -74,6 +85,8 @@ export interface CloudServerOptions {
 export interface CloudServer {
   url: string;
   port: number;
+  /** Which database holds the state. */
+  store: StoreKind;
   keys: ApiKeys;
   usage: UsageLedger;
   /** The hosted sessions (tests and the bench look at their browsers). */
@@ -104,24 +117,42 @@ const MEMORY_PER_SESSION = 512 * 1024 * 1024;
 /** Starts Loupe Cloud: the HTTP API of SURFACE §3.2 over the database in `dataDir`. */
 export async function startCloudServer(options: CloudServerOptions): Promise<CloudServer> {
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
-  const db = openDatabase(options.dataDir);
+  const db = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+  });
+  // The app (and its log) comes after the parts that report to it; nothing reports before it exists.
+  const reporter: { log?: FastifyBaseLogger } = {};
+  const storeError = (what: string) => (error: unknown) => reporter.log?.error({ err: error }, what);
   const keys = new ApiKeys(db);
-  const usage = new UsageLedger(db);
+  const usage = new UsageLedger(db, storeError("writing usage failed; it is kept for the next write"));
   const policy: FetchPolicy = {
     ...DEFAULT_FETCH_POLICY,
     allowPrivateNetwork: options.allowPrivateNetwork === true,
     ...options.fetchPolicy,
   };
-  const sessions = new SessionRegistry(db, usage, {
-    region: options.region ?? "local",
-    maxPerProject: options.maxSessionsPerProject ?? 3,
-    maxTotal: options.maxSessions ?? Math.max(1, Math.floor(totalmem() / MEMORY_PER_SESSION)),
-    idleTimeoutMs: options.sessionIdleTimeoutMs ?? 5 * 60_000,
-    browser: options.sessionBrowser ?? {},
-    policy,
-  });
+  let sessions: SessionRegistry;
+  try {
+    sessions = await SessionRegistry.open(
+      db,
+      usage,
+      {
+        region: options.region ?? "local",
+        maxPerProject: options.maxSessionsPerProject ?? 3,
+        maxTotal: options.maxSessions ?? Math.max(1, Math.floor(totalmem() / MEMORY_PER_SESSION)),
+        idleTimeoutMs: options.sessionIdleTimeoutMs ?? 5 * 60_000,
+        browser: options.sessionBrowser ?? {},
+        policy,
+      },
+      storeError("recording a session's end failed"),
+    );
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const cache = new ExtractCache(db, options.extractCacheTtlMs ?? 24 * 60 * 60_000);
-  const app = buildApp(keys, usage, options, { sessions, cache, policy, publicUrl });
+  const app = buildApp(keys, usage, options, { sessions, cache, policy, publicUrl, db });
+  reporter.log = app.log;
   routeUpgrades(
     app.server,
     {
@@ -132,21 +163,24 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   );
   // Keys are revoked by `loupe cloud keys revoke`, another process on the same database: the server
   // looks for revocations of the keys its sessions hang on, and takes their access away.
+  let checking = false;
   const revocations = setInterval(() => {
     const inUse = sessions.keyIdsInUse();
-    if (inUse.length === 0) return;
-    try {
-      const revoked = keys.revokedAmong(inUse);
-      if (revoked.length) void sessions.revoke(revoked);
-    } catch (error) {
-      app.log.error({ err: error }, "checking for revoked keys failed");
-    }
+    // One look at a time: a slow database does not pile them up.
+    if (inUse.length === 0 || checking) return;
+    checking = true;
+    keys
+      .revokedAmong(inUse)
+      .then((revoked) => (revoked.length ? sessions.revoke(revoked) : undefined))
+      .catch(storeError("checking for revoked keys failed"))
+      .finally(() => (checking = false));
   }, options.revocationCheckMs ?? 2_000);
   revocations.unref();
   try {
     await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? DEFAULT_CLOUD_PORT });
   } catch (error) {
-    db.close();
+    clearInterval(revocations);
+    await db.close();
     throw error;
   }
   const releaseMarkdownWorkers = retainMarkdownWorkers();
@@ -157,6 +191,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
+    store: db.kind,
     keys,
     usage,
     sessions,
@@ -168,8 +203,11 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
         await sessions.closeAll();
         await app.close();
         await releaseMarkdownWorkers();
-        usage.flush();
-        db.close();
+        try {
+          await usage.flush();
+        } finally {
+          await db.close();
+        }
       })();
       return closing;
     },
@@ -185,6 +223,7 @@ function buildApp(
     cache: ExtractCache;
     policy: FetchPolicy;
     publicUrl: URL | undefined;
+    db: CloudDatabase;
   },
 ): FastifyInstance {
   const limits = { ...CLOUD_HTTP_LIMITS, ...options.httpLimits };
@@ -239,14 +278,19 @@ function buildApp(
     });
   });
 
-  app.get(CLOUD_ROUTES.health.path, async () => ({ ok: true }));
+  // Serving, and the store answering: a load balancer takes an instance whose database is gone out.
+  app.get(CLOUD_ROUTES.health.path, async (_request, reply) => {
+    const ok = await hosted.db.ping();
+    if (!ok) void reply.status(503);
+    return { ok, store: hosted.db.kind };
+  });
   // Built once: the document follows from the contract, which does not change while the server runs.
   const openApi = cloudOpenApiDocument(CLOUD_VERSION);
   app.get("/openapi.json", async () => openApi);
 
   app.register(async (v1) => {
     v1.addHook("onRequest", async (request) => {
-      request.keyHolder = authenticate(keys, request);
+      request.keyHolder = await authenticate(keys, request);
       request.project = request.keyHolder.project;
     });
 
@@ -293,13 +337,13 @@ function buildApp(
 
     v1.get(CLOUD_ROUTES.usage.path, async (request) => ({
       project: request.project,
-      usage: usage.totals(request.project.id),
+      usage: await usage.totals(request.project.id),
     }));
   });
   return app;
 }
 
-function authenticate(keys: ApiKeys, request: FastifyRequest): KeyHolder {
+async function authenticate(keys: ApiKeys, request: FastifyRequest): Promise<KeyHolder> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1])
@@ -307,7 +351,7 @@ function authenticate(keys: ApiKeys, request: FastifyRequest): KeyHolder {
       "unauthorized",
       'Missing API key: send "Authorization: Bearer <key>" (create one with `npx loupe cloud keys create --project NAME`).',
     );
-  const holder = keys.holder(match[1]);
+  const holder = await keys.holder(match[1]);
   if (!holder) throw serviceError("unauthorized", "The API key is unknown or revoked.");
   return holder;
 }

@@ -81,10 +81,10 @@ export async function sessionExtract(
       model: deps.model,
       itemKey: options.itemKey,
     });
-    const hit = deps.cache.get(session.projectId, key);
+    const hit = await deps.cache.get(session.projectId, key);
     if (hit) return { result: hit.result, cacheStatus: "HIT" as const, usage: noModel(started) };
     const answered = await extraction.answer();
-    deps.cache.put(session.projectId, key, answered.result);
+    await deps.cache.put(session.projectId, key, answered.result);
     return { ...answered, cacheStatus: "MISS" as const };
   });
 }

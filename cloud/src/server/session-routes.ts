@@ -35,7 +35,7 @@ export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDep
   });
 
   v1.get<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
-    connectable(sessions.state(request.project.id, request.params.id), request),
+    connectable(await sessions.state(request.project.id, request.params.id), request),
   );
 
   v1.delete<{ Params: { id: string } }>("/v1/sessions/:id", async (request) =>
@@ -44,13 +44,13 @@ export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDep
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/extract", async (request, reply) => {
     const body = parseBody(extractBodySchema, request.body, "POST /v1/sessions/:id/extract");
-    const session = sessions.runningSession(request.project.id, request.params.id);
+    const session = await sessions.runningSession(request.project.id, request.params.id);
     return calls.run(request.project.id, () => sessionExtract(session, body, hangUpSignal(reply), deps));
   });
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/act", async (request, reply) => {
     const body = parseBody(actBodySchema, request.body, "POST /v1/sessions/:id/act");
-    const session = sessions.runningSession(request.project.id, request.params.id);
+    const session = await sessions.runningSession(request.project.id, request.params.id);
     return calls.run(request.project.id, () => sessionAct(session, body, hangUpSignal(reply), deps));
   });
 }

@@ -13,26 +13,29 @@ import { ServiceError } from "./service-error.js";
 export function routeUpgrades(server: Server, deps: CdpProxyDependencies, log: FastifyBaseLogger): void {
   server.on("upgrade", (request, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
-    try {
-      if (!handleCdpUpgrade(request, socket, head, deps))
+    handleCdpUpgrade(request, socket, head, deps).then(
+      (handled) => {
+        if (!handled)
+          refuseUpgrade(
+            socket,
+            new ServiceError(
+              404,
+              "invalid_request",
+              "There is no WebSocket here: the only one is a session's connectUrl, /v1/sessions/:id/connect.",
+            ),
+          );
+      },
+      (error: unknown) => {
+        log.error({ err: error }, "upgrade request failed");
         refuseUpgrade(
           socket,
           new ServiceError(
-            404,
-            "invalid_request",
-            "There is no WebSocket here: the only one is a session's connectUrl, /v1/sessions/:id/connect.",
+            500,
+            "extraction_failed",
+            "The server failed unexpectedly; the error is in its log.",
           ),
         );
-    } catch (error) {
-      log.error({ err: error }, "upgrade request failed");
-      refuseUpgrade(
-        socket,
-        new ServiceError(
-          500,
-          "extraction_failed",
-          "The server failed unexpectedly; the error is in its log.",
-        ),
-      );
-    }
+      },
+    );
   });
 }

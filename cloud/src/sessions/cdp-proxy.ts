@@ -14,8 +14,8 @@ const CONNECT_PATH = /^\/v1\/sessions\/([^/?#]+)\/connect\/?$/;
 
 /** What the proxy needs from the server: who a key belongs to, and a project's running session. */
 export interface CdpProxyDependencies {
-  verifyKey(key: string): KeyHolder | undefined;
-  runningSession(projectId: string, id: string): HostedSession;
+  verifyKey(key: string): Promise<KeyHolder | undefined>;
+  runningSession(projectId: string, id: string): Promise<HostedSession>;
 }
 
 /** The largest CDP message a client may send (a page's HTML, a file's content in a script…). */
@@ -38,12 +38,12 @@ const websockets = new WebSocketServer({
  * a request target that is no URL, an id that is not valid percent-encoding or a request that is not a
  * WebSocket handshake is refused with a 400.
  */
-export function handleCdpUpgrade(
+export async function handleCdpUpgrade(
   request: IncomingMessage,
   socket: Duplex,
   head: Buffer,
   deps: CdpProxyDependencies,
-): boolean {
+): Promise<boolean> {
   const url = parseRequestTarget(request.url);
   if (!url) {
     refuseUpgrade(socket, serviceError("invalid_request", "The request target is not a valid URL."));
@@ -80,7 +80,7 @@ export function handleCdpUpgrade(
         "unauthorized",
         'Missing API key: send "Authorization: Bearer <key>" or ?apiKey=<key> with the connectUrl.',
       );
-    const verified = deps.verifyKey(key);
+    const verified = await deps.verifyKey(key);
     // An unknown key, another project's key and an unknown session get the same answer: the socket
     // does not reveal whether a session id exists.
     const refused = new ServiceError(
@@ -91,7 +91,7 @@ export function handleCdpUpgrade(
     if (!verified) throw refused;
     holder = verified;
     try {
-      session = deps.runningSession(holder.project.id, id);
+      session = await deps.runningSession(holder.project.id, id);
     } catch (error) {
       throw error instanceof ServiceError && error.statusCode === 404 ? refused : error;
     }
@@ -99,6 +99,8 @@ export function handleCdpUpgrade(
     refuseUpgrade(socket, error);
     return true;
   }
+  // The client may have given up while the store was asked.
+  if (socket.destroyed) return true;
   websockets.handleUpgrade(request, socket, head, (websocket) => bridge(websocket, session, holder.keyId));
   return true;
 }

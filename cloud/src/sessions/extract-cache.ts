@@ -7,27 +7,32 @@ import type { CloudDatabase } from "../db/database.js";
  */
 export class ExtractCache {
   constructor(
-    private readonly db: CloudDatabase,
+    private readonly store: CloudDatabase,
     private readonly ttlMs: number,
   ) {}
 
   /** The stored result for a key (wrapped, since a result may itself be null), or undefined. */
-  get(projectId: string, key: string): { result: unknown } | undefined {
-    const row = this.db.get(
-      "select result from extract_cache where project_id = ? and key = ? and created_at >= ?",
-      [projectId, key, this.oldest()],
-    ) as { result: string } | null;
+  async get(projectId: string, key: string): Promise<{ result: unknown } | undefined> {
+    const row = await this.store.db
+      .selectFrom("extract_cache")
+      .select("result")
+      .where("project_id", "=", projectId)
+      .where("key", "=", key)
+      .where("created_at", ">=", this.oldest())
+      .executeTakeFirst();
     return row ? { result: JSON.parse(row.result) as unknown } : undefined;
   }
 
   /** Stores a result (replacing an expired one), and drops expired entries of every project. */
-  put(projectId: string, key: string, result: unknown): void {
-    const oldest = this.oldest();
-    this.db.run("delete from extract_cache where created_at < ?", [oldest]);
-    this.db.run(
-      "insert or replace into extract_cache (project_id, key, result, created_at) values (?, ?, ?, ?)",
-      [projectId, key, JSON.stringify(result), new Date().toISOString()],
-    );
+  async put(projectId: string, key: string, result: unknown): Promise<void> {
+    const { db } = this.store;
+    await db.deleteFrom("extract_cache").where("created_at", "<", this.oldest()).execute();
+    const entry = { result: JSON.stringify(result), created_at: new Date().toISOString() };
+    await db
+      .insertInto("extract_cache")
+      .values({ project_id: projectId, key, ...entry })
+      .onConflict((conflict) => conflict.columns(["project_id", "key"]).doUpdateSet(entry))
+      .execute();
   }
 
   private oldest(): string {

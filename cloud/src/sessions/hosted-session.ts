@@ -19,7 +19,7 @@ export interface HostedSessionParts {
   browser: SessionBrowser;
   idleTimeoutMs: number;
   /** Called once, after the browser is gone, with how long the session ran. */
-  onEnded: (session: HostedSession, reason: EndReason, seconds: number) => void;
+  onEnded: (session: HostedSession, reason: EndReason, seconds: number) => Promise<void>;
 }
 
 /** A client connection proxied to the session's browser (a `connectUrl` websocket). */
@@ -148,7 +148,7 @@ export class HostedSession {
       this.connections.clear();
       await this.parts.browser.close();
       const seconds = (performance.now() - this.started) / 1000;
-      this.parts.onEnded(this, reason, seconds);
+      await this.parts.onEnded(this, reason, seconds);
     })();
     return this.ending;
   }

@@ -45,13 +45,29 @@ export class SessionRegistry {
   private readonly store: SessionStore;
   private closed = false;
 
-  constructor(
+  private constructor(
     db: CloudDatabase,
     private readonly usage: UsageLedger,
     private readonly limits: SessionLimits,
+    private readonly onStoreError: (error: unknown) => void,
   ) {
     this.store = new SessionStore(db);
-    this.store.endOrphans(new Date().toISOString());
+  }
+
+  /**
+   * The registry of a server starting on `db`. Sessions the store still has RUNNING were left by a server
+   * that stopped without ending them (killed, crashed): their browsers died with it, so they are recorded
+   * as ended by the shutdown. `onStoreError` hears of a session's end the store could not record.
+   */
+  static async open(
+    db: CloudDatabase,
+    usage: UsageLedger,
+    limits: SessionLimits,
+    onStoreError: (error: unknown) => void = () => undefined,
+  ): Promise<SessionRegistry> {
+    const registry = new SessionRegistry(db, usage, limits, onStoreError);
+    await registry.store.endOrphans(new Date().toISOString());
+    return registry;
   }
 
   /** Launches a session for the project of a key; the session ends if that key is revoked. */
@@ -87,13 +103,13 @@ export class SessionRegistry {
   }
 
   /** The state of a project's session, running or ended; 404 for unknown ids and other projects'. */
-  state(projectId: string, id: string): SessionState {
+  async state(projectId: string, id: string): Promise<SessionState> {
     const session = this.running.get(id);
     if (session && session.projectId === projectId) {
       session.touch();
       return session.state();
     }
-    const stored = this.store.find(projectId, id);
+    const stored = await this.store.find(projectId, id);
     if (!stored) throw notFound(id);
     return stored;
   }
@@ -102,13 +118,13 @@ export class SessionRegistry {
    * A project's session that is still running, for extract, act and the CDP proxy.
    * @throws 404 for an unknown id or another project's session; 409 naming why for an ended one.
    */
-  runningSession(projectId: string, id: string): HostedSession {
+  async runningSession(projectId: string, id: string): Promise<HostedSession> {
     const session = this.running.get(id);
     if (session && session.projectId === projectId && !session.endReason) {
       session.touch();
       return session;
     }
-    const state = session?.projectId === projectId ? session.state() : this.store.find(projectId, id);
+    const state = session?.projectId === projectId ? session.state() : await this.store.find(projectId, id);
     if (!state) throw notFound(id);
     throw endedError(state);
   }
@@ -161,27 +177,40 @@ export class SessionRegistry {
       policy: this.limits.policy,
       blockAds,
     });
+    const id = `ses_${randomUUID()}`;
+    const createdAt = new Date().toISOString();
+    try {
+      await this.store.insert(holder, { id, region, createdAt, status: "RUNNING" }, blockAds);
+    } catch (error) {
+      // A session the store does not know could be neither looked up nor billed: it does not start.
+      await browser.close();
+      throw error;
+    }
     const session = new HostedSession({
-      id: `ses_${randomUUID()}`,
+      id,
       projectId: holder.project.id,
       keyId: holder.keyId,
       region,
-      createdAt: new Date().toISOString(),
+      createdAt,
       browser,
       idleTimeoutMs: this.limits.idleTimeoutMs,
       onEnded: (ended, reason, seconds) => this.onEnded(ended, reason, seconds),
     });
     this.running.set(session.id, session);
-    this.store.insert(holder, session.state(), blockAds);
     if (this.closed) await session.end("server_shutdown");
     return session;
   }
 
-  private onEnded(session: HostedSession, reason: EndReason, seconds: number): void {
+  private async onEnded(session: HostedSession, reason: EndReason, seconds: number): Promise<void> {
     this.running.delete(session.id);
     this.release(session.projectId);
     const { endedAt } = session.state();
-    this.store.end(session.id, endedAt ?? new Date().toISOString(), reason);
+    try {
+      await this.store.end(session.id, endedAt ?? new Date().toISOString(), reason);
+    } catch (error) {
+      // The browser is gone either way; a later start records the session as ended (endOrphans).
+      this.onStoreError(error);
+    }
     this.usage.record(session.projectId, "session", {
       outcome: reason === "browser_crashed" ? reason : "ok",
       units: Math.round(seconds * 1000) / 1000,

@@ -22,5 +22,5 @@ export const usageAnswerSchema = z.object({
   usage: z.record(z.string(), usageTotalsSchema),
 });
 
-/** `GET /healthz`. */
-export const healthAnswerSchema = z.object({ ok: z.literal(true) });
+/** `GET /healthz`: 200 and `ok: true` when serving with its store answering, 503 and `ok: false` when not. */
+export const healthAnswerSchema = z.object({ ok: z.boolean(), store: z.enum(["sqlite", "postgres"]) });

@@ -1,0 +1,112 @@
+import type { Kysely } from "kysely";
+import type { StoreKind } from "./store-errors.js";
+
+/**
+ * Column types that differ between the two databases; everything else is written once. SQLite's
+ * `integer primary key` is the rowid (it numbers itself); Postgres needs an identity column. Postgres
+ * `real` is 4 bytes where SQLite's is 8: `double precision` keeps session seconds exact on both.
+ */
+interface DialectTypes {
+  kind: StoreKind;
+  bytes: "blob" | "bytea";
+  float: "real" | "double precision";
+  /** A count that may pass 2^31 on Postgres (bytes, tokens). */
+  count: "integer" | "bigint";
+}
+
+export function dialectTypes(kind: StoreKind): DialectTypes {
+  return kind === "sqlite"
+    ? { kind, bytes: "blob", float: "real", count: "integer" }
+    : { kind, bytes: "bytea", float: "double precision", count: "bigint" };
+}
+
+// Migrations run on any database, whose tables Kysely cannot know in advance: `Kysely<any>` is its own
+// advice for them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKysely = Kysely<any>;
+
+/**
+ * The schema's history, one step per version, for both databases. A step is never changed once shipped:
+ * SQLite files made by earlier Loupes (`PRAGMA user_version` 1..4, written by the same steps in raw SQL)
+ * are carried forward from where they are. New steps go at the end.
+ */
+export const MIGRATIONS: readonly ((db: AnyKysely, types: DialectTypes) => Promise<void>)[] = [
+  // 1: projects, hashed keys, usage.
+  async (db, t) => {
+    await db.schema
+      .createTable("projects")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull().unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("api_keys")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("project_id", "text", (c) => c.notNull().references("projects.id"))
+      .addColumn("prefix", "text", (c) => c.notNull())
+      .addColumn("hash", t.bytes, (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("revoked_at", "text")
+      .execute();
+    await db.schema.createIndex("api_keys_prefix").on("api_keys").column("prefix").execute();
+    await db.schema
+      .createTable("usage_events")
+      .addColumn("id", t.kind === "sqlite" ? "integer" : "bigint", (c) =>
+        t.kind === "sqlite" ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity(),
+      )
+      .addColumn("project_id", "text", (c) => c.notNull().references("projects.id"))
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("units", t.float, (c) => c.notNull().defaultTo(1))
+      .addColumn("bytes", t.count, (c) => c.notNull().defaultTo(0))
+      .addColumn("outcome", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("usage_events_project")
+      .on("usage_events")
+      .columns(["project_id", "kind"])
+      .execute();
+  },
+  // 2: hosted browser sessions, and the server-side extract cache (both scoped to a project).
+  async (db) => {
+    await db.schema
+      .createTable("sessions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("project_id", "text", (c) => c.notNull().references("projects.id"))
+      .addColumn("region", "text", (c) => c.notNull())
+      .addColumn("block_ads", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("ended_at", "text")
+      .addColumn("end_reason", "text")
+      .execute();
+    await db.schema
+      .createIndex("sessions_project")
+      .on("sessions")
+      .columns(["project_id", "ended_at"])
+      .execute();
+    await db.schema
+      .createTable("extract_cache")
+      .addColumn("project_id", "text", (c) => c.notNull().references("projects.id"))
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("result", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("extract_cache_pkey", ["project_id", "key"])
+      .execute();
+    await db.schema.createIndex("extract_cache_age").on("extract_cache").column("created_at").execute();
+  },
+  // 3: which key created a session: revoking the key ends it.
+  async (db) => {
+    await db.schema
+      .alterTable("sessions")
+      .addColumn("key_id", "text", (c) => c.references("api_keys.id"))
+      .execute();
+  },
+  // 4: model tokens per request: json fetches, server-side extract and act are paid in tokens, not bytes.
+  async (db, t) => {
+    for (const column of ["input_tokens", "output_tokens"])
+      await db.schema
+        .alterTable("usage_events")
+        .addColumn(column, t.count, (c) => c.notNull().defaultTo(0))
+        .execute();
+  },
+];

@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The tables of Loupe Cloud's store, as Kysely sees them; the same on SQLite and Postgres (migrations.ts
+ * creates them). Times are ISO-8601 text on both, so they compare and sort as text alike.
+ */
+export interface StoreTables {
+  projects: { id: string; name: string; created_at: string };
+  api_keys: {
+    id: string;
+    project_id: string;
+    prefix: string;
+    /** SHA-256 of the key: a Uint8Array from SQLite, a Buffer (also a Uint8Array) from Postgres. */
+    hash: Uint8Array;
+    created_at: string;
+    revoked_at: string | null;
+  };
+  usage_events: {
+    id: Generated<number>;
+    project_id: string;
+    kind: string;
+    units: number;
+    /** Postgres `bigint`, which node-postgres reads as a string: only ever summed and read with Number(). */
+    bytes: ColumnType<number | string, number, number>;
+    outcome: string;
+    created_at: string;
+    input_tokens: ColumnType<number | string, number, number>;
+    output_tokens: ColumnType<number | string, number, number>;
+  };
+  sessions: {
+    id: string;
+    project_id: string;
+    key_id: string | null;
+    region: string;
+    block_ads: number;
+    created_at: string;
+    ended_at: string | null;
+    end_reason: string | null;
+  };
+  extract_cache: { project_id: string; key: string; result: string; created_at: string };
+}
