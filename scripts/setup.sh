@@ -48,5 +48,18 @@ need_command() { # COMMAND DEBIAN_PACKAGE HOMEBREW_PACKAGE
 need_command python3 python3 python
 need_command go golang-go go
 
+# The Cloud's Postgres tests start a throwaway PostgreSQL cluster of their own (test/support/postgres-cluster.ts)
+# from the server binaries; without them those tests skip and say why. Debian puts them outside PATH.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    echo "setup: no PostgreSQL server found; installing Debian's postgresql package (for the Cloud's Postgres tests)." >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "setup: no PostgreSQL server found: the Cloud's Postgres tests will skip. To run them, install one" >&2
+    echo "       (Debian/Ubuntu: sudo apt-get install postgresql; macOS: brew install postgresql)." >&2
+  fi
+fi
+
 if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 npm run build

@@ -10,10 +10,10 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
@@ -27,8 +27,24 @@ declare module "vitest" {
 
 const run = promisify(execFile);
 
-/** Debian's PostgreSQL 15, unless LOUPE_POSTGRES_BIN names another directory of its binaries. */
-export const POSTGRES_BIN = process.env["LOUPE_POSTGRES_BIN"] ?? "/usr/lib/postgresql/15/bin";
+/**
+ * The server binaries: LOUPE_POSTGRES_BIN, else the newest of Debian's `/usr/lib/postgresql/<major>/bin`
+ * (the package installs them there, outside PATH), else the directory of an `initdb` on PATH.
+ */
+export const POSTGRES_BIN = process.env["LOUPE_POSTGRES_BIN"] ?? findPostgresBin();
+
+function findPostgresBin(): string {
+  const debian = "/usr/lib/postgresql";
+  const majors = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((name) => /^\d+$/.test(name) && existsSync(join(debian, name, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (majors[0]) return join(debian, majors[0], "bin");
+  for (const dir of (process.env["PATH"] ?? "").split(delimiter))
+    if (dir && existsSync(join(dir, "initdb"))) return dir;
+  return join(debian, "15", "bin");
+}
 
 /** Why the cluster cannot start here, or undefined when it can. */
 export function postgresUnavailable(): string | undefined {
