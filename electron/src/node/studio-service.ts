@@ -10,6 +10,7 @@ import { extractHandlers } from "./handlers/extract-handlers.js";
 import { historyHandlers } from "./handlers/history-handlers.js";
 import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
+import { selectorHandlers } from "./handlers/selector-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
 import { ElementHighlight } from "./live/element-highlight.js";
@@ -74,6 +75,7 @@ export class StudioService {
       ...appHandlers(context),
       ...browseHandlers(context),
       ...liveHandlers(context),
+      ...selectorHandlers(context),
       ...extractHandlers(context, this.runs),
       ...actHandlers(context, this.runs),
       ...fetchHandlers(context, this.runs),
