@@ -3,6 +3,7 @@ import { CdpCommandError, matchSelectors, type MatchedElement } from "@loupe/cor
 import { MAX_SELECTOR_BOXES } from "../../common/api/selector-api.js";
 import { invalidSelector, pageChangedWhileMatching } from "../../common/selector-messages.js";
 import type { StudioHandlers } from "../../common/studio-api.js";
+import { pageLoaded } from "../page-loaded.js";
 import { matchBoxes } from "../live/match-boxes.js";
 import { SelectorOutlines } from "../live/selector-outlines.js";
 import { badSelectorStep } from "../live/selector-syntax.js";
@@ -21,6 +22,8 @@ export function selectorHandlers(context: StudioContext): SelectorHandlers {
   return {
     "selector.match": async ({ selector, pageId }) => {
       const page = pageId ? context.tabs.get(pageId) : context.tabs.active();
+      // A tab shows its page from the commit on: count what a run would read, the loaded document.
+      await pageLoaded(page);
       const sessions = await context.sessionsFor(page);
       const ticket = await outlines.begin(sessions.root);
       const bad = await badSelectorStep(sessions.root, selector).catch((error: unknown) => {
@@ -34,7 +37,13 @@ export function selectorHandlers(context: StudioContext): SelectorHandlers {
         // Every step parses, so this is a chain whose step leads nowhere on this page (no such iframe,
         // no shadow root): the selector matches nothing here, and core's sentence says why.
         if (error instanceof ClientError)
-          return { pageId: context.tabs.track(page), count: 0, boxes: [], truncated: false, detail: error.message };
+          return {
+            pageId: context.tabs.track(page),
+            count: 0,
+            boxes: [],
+            truncated: false,
+            detail: error.message,
+          };
         if (error instanceof CdpCommandError) throw pageChangedWhileMatching();
         throw error;
       }

@@ -49,7 +49,12 @@ export async function matchBoxes(
 ): Promise<MatchBoxes> {
   const frames = await frameEntries(sessions);
   const { cssLayoutViewport } = await sessions.root.send("Page.getLayoutMetrics");
-  const viewport = { x: 0, y: 0, width: cssLayoutViewport.clientWidth, height: cssLayoutViewport.clientHeight };
+  const viewport = {
+    x: 0,
+    y: 0,
+    width: cssLayoutViewport.clientWidth,
+    height: cssLayoutViewport.clientHeight,
+  };
   // Read once per call: an iframe may move between two calls, not within one.
   const offsets = new Map<TargetSession, Promise<Offset>>();
   const offsetOf = (session: TargetSession): Promise<Offset> => {
@@ -110,7 +115,9 @@ async function frameEntries(sessions: PageSessions): Promise<Map<string, FrameEn
       if (!existing || node.frame.id === session.targetId)
         entries.set(node.frame.id, {
           session,
-          ...(node.frame.parentId && node.frame.id !== session.targetId ? { parentId: node.frame.parentId } : {}),
+          ...(node.frame.parentId && node.frame.id !== session.targetId
+            ? { parentId: node.frame.parentId }
+            : {}),
         });
       for (const child of node.childFrames ?? []) walk(child);
     };
