@@ -14,6 +14,7 @@ import { selectorHandlers } from "./handlers/selector-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
 import { ElementHighlight } from "./live/element-highlight.js";
+import { SelectorOutlines } from "./live/selector-outlines.js";
 import { TabSnapshots } from "./live/tab-snapshots.js";
 import { PageTabs, type StudioPage } from "./page-tabs.js";
 import { RunControls } from "./run-controls.js";
@@ -51,6 +52,7 @@ export class StudioService {
   private readonly tabs = new PageTabs();
   private readonly snapshots = new TabSnapshots();
   private readonly highlight = new ElementHighlight();
+  private readonly outlines = new SelectorOutlines();
   private readonly history: RunHistory;
   private readonly runs = new RunControls();
   private settings: ModelSettings;
@@ -133,6 +135,7 @@ export class StudioService {
       sessionsFor: (page) => this.sessionsFor(page),
       snapshots: this.snapshots,
       highlight: this.highlight,
+      outlines: this.outlines,
       history: this.history,
       env: this.env,
       keys: this.keys,

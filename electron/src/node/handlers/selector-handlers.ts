@@ -5,7 +5,6 @@ import { invalidSelector, pageChangedWhileMatching } from "../../common/selector
 import type { StudioHandlers } from "../../common/studio-api.js";
 import { pageLoaded } from "../page-loaded.js";
 import { matchBoxes } from "../live/match-boxes.js";
-import { SelectorOutlines } from "../live/selector-outlines.js";
 import { badSelectorStep } from "../live/selector-syntax.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -13,7 +12,7 @@ type SelectorHandlers = Pick<StudioHandlers, "selector.match" | "selector.clear"
 
 /** The selector box: a selector matched on the live page as a run matches it, its matches outlined. */
 export function selectorHandlers(context: StudioContext): SelectorHandlers {
-  const outlines = new SelectorOutlines();
+  const { outlines } = context;
   // Outlines belong to the tab they were drawn on: another tab starts without them (the box matches
   // again there). A navigation takes them away with the document.
   context.tabs.onChange((change) => {

@@ -51,6 +51,13 @@ export class SelectorOutlines {
   private ticket = 0;
   private drawnOn: TargetSession | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+
+  /** Hears every drawing and removal (the screencast makes sure a frame shows it). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /**
    * Starts a match on a page: outdates every earlier ticket and removes the outlines (a selector like
@@ -59,9 +66,12 @@ export class SelectorOutlines {
   async begin(root: TargetSession): Promise<number> {
     const ticket = ++this.ticket;
     await this.enqueue(async () => {
-      await this.removeFrom(this.drawnOn);
-      if (root !== this.drawnOn) await this.removeFrom(root);
+      const drawn = this.drawnOn;
       this.drawnOn = undefined;
+      await this.removeFrom(drawn);
+      // And from the page matched, whatever it holds: a selector must never meet outlines.
+      if (root !== drawn) await this.removeFrom(root);
+      if (drawn) this.changed();
     });
     return ticket;
   }
@@ -76,6 +86,7 @@ export class SelectorOutlines {
         returnByValue: true,
       });
       this.drawnOn = boxes.length ? root : undefined;
+      if (boxes.length) this.changed();
       return true;
     });
   }
@@ -84,9 +95,15 @@ export class SelectorOutlines {
   clear(): Promise<void> {
     this.ticket++;
     return this.enqueue(async () => {
-      await this.removeFrom(this.drawnOn);
+      const drawn = this.drawnOn;
       this.drawnOn = undefined;
+      await this.removeFrom(drawn);
+      if (drawn) this.changed();
     });
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async removeFrom(root: TargetSession | undefined): Promise<void> {
