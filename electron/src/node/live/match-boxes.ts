@@ -17,6 +17,12 @@ export interface MatchBoxes {
 /** How many elements' boxes are asked for at once: enough to be quick, few enough to stop near `max`. */
 const BATCH = 50;
 
+/**
+ * How many matches are looked at for a box at most: a selector like `*` on a huge page matches many
+ * elements with no box (`<head>`, hidden ones), and each costs a round trip. Past it, `truncated`.
+ */
+const MAX_EXAMINED = 5000;
+
 type Offset = { x: number; y: number };
 
 /** What one call reads once: each frame's clip and each session's offset. */
@@ -40,7 +46,8 @@ interface FrameTree {
  * The boxes, in the page's viewport, of the matched elements a person can see there: each element's
  * border boxes (all of an inline element's fragments, as one rectangle), clipped to the viewport and to
  * every iframe it sits in. Elements with no layout (`display: none`, `<head>`) or scrolled out of view
- * have none. Stops once `max` boxes are found: `truncated` then says whether matches were left over.
+ * have none. Stops once `max` boxes are found, or after `MAX_EXAMINED` matches: `truncated` then says
+ * whether matches were left unexamined (some of which may be visible).
  */
 export async function matchBoxes(
   sessions: PageSessions,
@@ -77,8 +84,9 @@ export async function matchBoxes(
   const boxes: ViewportBox[] = [];
   let examined = 0;
   let dropped = false;
-  while (examined < matches.length && boxes.length < max) {
-    const batch = matches.slice(examined, examined + BATCH);
+  const examinable = Math.min(matches.length, MAX_EXAMINED);
+  while (examined < examinable && boxes.length < max) {
+    const batch = matches.slice(examined, Math.min(examined + BATCH, examinable));
     examined += batch.length;
     const found = await Promise.all(
       batch.map(async (match) => {
@@ -96,7 +104,7 @@ export async function matchBoxes(
       else dropped = true;
     }
   }
-  return { boxes, truncated: dropped || (boxes.length >= max && examined < matches.length) };
+  return { boxes, truncated: dropped || examined < matches.length };
 }
 
 /** Every frame of the page by id: the session that reads it, and its parent in that session. */
