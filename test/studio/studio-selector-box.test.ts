@@ -1,6 +1,7 @@
 /**
  * The selector box in the real UI, at each window size: CSS and XPath counted as they are typed, the
- * chain act returns for an element in a cross-origin iframe, the picker's selector sent there with Test,
+ * chain act returns for an element in a cross-origin iframe (typed, and sent from act's result with
+ * Test), the picker's selector sent there with Test,
  * an invalid selector's sentence, the outlines on the live view (read from the frames, and from the page,
  * which reports what it holds), the box emptied, a navigation matched again, and a slow answer for text
  * typed before never overwriting the newer one. Keyboard-reachable, no serious axe violation.
@@ -146,7 +147,16 @@ describe("the selector box", () => {
     await result.getByText("Done").waitFor({ timeout: 30_000 });
     const chain = (await result.getByLabel("Reusable selector").textContent()) ?? "";
     expect(chain).toMatch(/^xpath=.* >> internal:control=enter-frame >> xpath=/);
+    // Typed…
     await typeSelector(chain, /^1 match$/);
+    await expect.poll(probe, { timeout: 15_000 }).toBe("1");
+    await box().fill("");
+    await expect.poll(probe, { timeout: 15_000 }).toBe("none");
+    // …or sent from the result with Test.
+    await result.getByRole("button", { name: "Test" }).click();
+    expect(await box().inputValue()).toBe(chain);
+    expect(await focused()).toBe("Test a selector");
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("1 match");
     await expect.poll(probe, { timeout: 15_000 }).toBe("1");
     await box().fill("");
   });

@@ -26,13 +26,16 @@ export function BrowsePane() {
   // Only the latest navigation speaks: an earlier one it replaced (or Stop ended) says nothing.
   const latest = useRef(0);
   const active = state.pages.find((page) => page.active);
-  // The selector box's text: typed, or a picked selector sent there with Test.
+  // The selector box's text: typed, or a selector sent there with Test (picked element, act's result).
   const [selector, setSelector] = useState("");
   const selectorInput = useRef<HTMLInputElement>(null);
-  const testPicked = (picked: string) => {
-    setSelector(picked);
+  const tested = state.selectorTest;
+  useEffect(() => {
+    if (!tested) return;
+    setSelector(tested.selector);
     selectorInput.current?.focus();
-  };
+  }, [tested]);
+  const testPicked = (picked: string) => dispatch({ type: "selector.test", selector: picked });
 
   const run = useCallback(
     async (work: () => Promise<PageInfo | undefined>, { keep = false } = {}) => {
