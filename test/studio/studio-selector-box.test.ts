@@ -154,8 +154,8 @@ describe("the selector box", () => {
     await expect.poll(probe, { timeout: 15_000 }).toBe("none");
     // …or sent from the result with Test.
     await result.getByRole("button", { name: "Test" }).click();
-    expect(await box().inputValue()).toBe(chain);
-    expect(await focused()).toBe("Test a selector");
+    await expect.poll(() => box().inputValue()).toBe(chain);
+    await expect.poll(focused).toBe("Test a selector");
     await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("1 match");
     await expect.poll(probe, { timeout: 15_000 }).toBe("1");
     await box().fill("");
@@ -171,8 +171,8 @@ describe("the selector box", () => {
     await expect.poll(() => picked.textContent(), { timeout: 15_000 }).toMatch(/li/);
     const selector = (await picked.textContent()) ?? "";
     await h.ui.getByRole("region", { name: "Picked element" }).getByRole("button", { name: "Test" }).click();
-    expect(await box().inputValue()).toBe(selector);
-    expect(await focused()).toBe("Test a selector");
+    await expect.poll(() => box().inputValue()).toBe(selector);
+    await expect.poll(focused).toBe("Test a selector");
     await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("1 match");
     await expect.poll(probe, { timeout: 15_000 }).toBe("1");
     await box().fill("");
