@@ -66,7 +66,9 @@ export { targetIdOf } from "./cdp/page-target.js";
 export type { PageTargets } from "./cdp/page-targets.js";
 export { pageTargetsOf } from "./client/client.js";
 export { takeSnapshot, type PageSnapshot, type SnapshotOptions } from "./snapshot/page-snapshot.js";
-export { matchSelectors, type MatchedElement } from "./snapshot/selector-match.js";
+export { isXPath, matchSelectors, type MatchedElement } from "./snapshot/selector-match.js";
+// The Studio's selector box checks each step's syntax before matching, to tell a typo from no match.
+export { SHADOW_ROOT_XPATH, parseSelectorChain, type SelectorStep } from "./snapshot/selector-chain.js";
 // Loupe's servers read request lines through these, so no client input can throw out of a handler.
 export { parseRequestTarget, decodeUrlPart } from "./http/request-target.js";
 export { createLimitedServer, type HttpServerLimits } from "./http/limited-server.js";

@@ -9,3 +9,4 @@ export { isStudioMessage, type StudioMessage, type Transport } from "./transport
 export { LAUNCH_PATH, STUDIO_API_PATH, UNAUTHORIZED_CLOSE_CODE } from "./web-mode.js";
 export { NOT_HTTP, notAWebAddress } from "./navigation-messages.js";
 export { fetchRequestSchema } from "./api/fetch-api.js";
+export { MAX_SELECTOR_BOXES, MAX_SELECTOR_LENGTH } from "./api/selector-api.js";

@@ -4,6 +4,7 @@ import { browseMethods } from "./api/browse-api.js";
 import { extractMethods } from "./api/extract-api.js";
 import { historyMethods } from "./api/history-api.js";
 import { liveMethods } from "./api/live-api.js";
+import { selectorMethods } from "./api/selector-api.js";
 import { fetchMethods } from "./api/fetch-api.js";
 import { settingsMethods } from "./api/settings-api.js";
 
@@ -16,6 +17,7 @@ export const studioMethods = {
   ...appMethods,
   ...browseMethods,
   ...liveMethods,
+  ...selectorMethods,
   ...extractMethods,
   ...actMethods,
   ...fetchMethods,

@@ -5,6 +5,7 @@ import type { StudioEvent, StudioEventName } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
 import type { KeyStore } from "./key-store.js";
 import type { ElementHighlight } from "./live/element-highlight.js";
+import type { SelectorOutlines } from "./live/selector-outlines.js";
 import type { TabSnapshots } from "./live/tab-snapshots.js";
 import type { PageTabs, StudioPage } from "./page-tabs.js";
 import type { RunHistory } from "./run-history.js";
@@ -36,6 +37,8 @@ export interface StudioContext {
    * when the tab navigates or another becomes active, and when a run starts.
    */
   readonly highlight: ElementHighlight;
+  /** The selector box's outlines of every match on the live page (apart from the one highlight). */
+  readonly outlines: SelectorOutlines;
   /**
    * The values act's variables typed in this session, masked in the page text the Studio shows itself
    * (snapshot, picker) as the client masks it in everything it returns.

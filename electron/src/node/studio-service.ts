@@ -10,9 +10,11 @@ import { extractHandlers } from "./handlers/extract-handlers.js";
 import { historyHandlers } from "./handlers/history-handlers.js";
 import { liveHandlers } from "./handlers/live-handlers.js";
 import { fetchHandlers } from "./handlers/fetch-handlers.js";
+import { selectorHandlers } from "./handlers/selector-handlers.js";
 import { settingsHandlers } from "./handlers/settings-handlers.js";
 import { EnvironmentKeyStore, type KeyStore } from "./key-store.js";
 import { ElementHighlight } from "./live/element-highlight.js";
+import { SelectorOutlines } from "./live/selector-outlines.js";
 import { TabSnapshots } from "./live/tab-snapshots.js";
 import { PageTabs, type StudioPage } from "./page-tabs.js";
 import { RunControls } from "./run-controls.js";
@@ -50,6 +52,7 @@ export class StudioService {
   private readonly tabs = new PageTabs();
   private readonly snapshots = new TabSnapshots();
   private readonly highlight = new ElementHighlight();
+  private readonly outlines = new SelectorOutlines();
   private readonly history: RunHistory;
   private readonly runs = new RunControls();
   private settings: ModelSettings;
@@ -74,6 +77,7 @@ export class StudioService {
       ...appHandlers(context),
       ...browseHandlers(context),
       ...liveHandlers(context),
+      ...selectorHandlers(context),
       ...extractHandlers(context, this.runs),
       ...actHandlers(context, this.runs),
       ...fetchHandlers(context, this.runs),
@@ -131,6 +135,7 @@ export class StudioService {
       sessionsFor: (page) => this.sessionsFor(page),
       snapshots: this.snapshots,
       highlight: this.highlight,
+      outlines: this.outlines,
       history: this.history,
       env: this.env,
       keys: this.keys,

@@ -1,4 +1,5 @@
 import { CopyButton } from "../export/copy-button.js";
+import { useStudioState } from "../state/studio-state.js";
 import type { ActAnswer, ActRunState } from "./use-act-run.js";
 
 /** Where the latest act is: running, cancelled, timed out or failed, or what it did. */
@@ -32,6 +33,7 @@ export function ActRunResult({ state }: { state: ActRunState }) {
 
 function ActDone({ result }: { result: ActAnswer }) {
   const { action, page, metrics } = result;
+  const { dispatch } = useStudioState();
   return (
     <section className="act-result" aria-label="Act result">
       <p className={result.success ? "ok" : "error"} role="status">
@@ -53,6 +55,13 @@ function ActDone({ result }: { result: ActAnswer }) {
           <dd className="selector">
             <code aria-label="Reusable selector">{action.selector}</code>
             <CopyButton text={action.selector} label="Copy selector" />
+            <button
+              type="button"
+              title="Try this selector in the selector box"
+              onClick={() => dispatch({ type: "selector.test", selector: action.selector })}
+            >
+              Test
+            </button>
           </dd>
         </dl>
       ) : null}

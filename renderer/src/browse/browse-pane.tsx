@@ -5,6 +5,7 @@ import { useStudioState } from "../state/studio-state.js";
 import { AddressBar } from "./address-bar.js";
 import { LiveView, type PickResult } from "./live-view.js";
 import { PickedElement } from "./picked-element.js";
+import { SelectorBox } from "./selector-box.js";
 import { TabStrip } from "./tab-strip.js";
 import "./browse-pane.css";
 
@@ -25,6 +26,16 @@ export function BrowsePane() {
   // Only the latest navigation speaks: an earlier one it replaced (or Stop ended) says nothing.
   const latest = useRef(0);
   const active = state.pages.find((page) => page.active);
+  // The selector box's text: typed, or a selector sent there with Test (picked element, act's result).
+  const [selector, setSelector] = useState("");
+  const selectorInput = useRef<HTMLInputElement>(null);
+  const tested = state.selectorTest;
+  useEffect(() => {
+    if (!tested) return;
+    setSelector(tested.selector);
+    selectorInput.current?.focus();
+  }, [tested]);
+  const testPicked = (picked: string) => dispatch({ type: "selector.test", selector: picked });
 
   const run = useCallback(
     async (work: () => Promise<PageInfo | undefined>, { keep = false } = {}) => {
@@ -147,12 +158,21 @@ export function BrowsePane() {
         </p>
       )}
       <LiveView picking={picking} onPicked={onPicked} />
-      {state.picked && (
-        <PickedElement
-          picked={state.picked}
-          onClear={() => dispatch({ type: "picked", picked: undefined })}
+      <section className="selector-area" aria-label="Selectors">
+        <SelectorBox
+          value={selector}
+          onChange={setSelector}
+          inputRef={selectorInput}
+          pageKey={active ? `${active.pageId} ${active.url} ${active.title}` : ""}
         />
-      )}
+        {state.picked && (
+          <PickedElement
+            picked={state.picked}
+            onTest={testPicked}
+            onClear={() => dispatch({ type: "picked", picked: undefined })}
+          />
+        )}
+      </section>
     </div>
   );
 }

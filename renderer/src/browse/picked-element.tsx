@@ -1,11 +1,16 @@
 import type { StudioState } from "../state/studio-state.js";
 
-/** The element the picker chose: its selector (now the extract `selector` option) and its snapshot part. */
+/**
+ * The element the picker chose: its selector (now the extract `selector` option) and its snapshot part.
+ * Test puts the selector in the selector box, to see everything else it matches.
+ */
 export function PickedElement({
   picked,
+  onTest,
   onClear,
 }: {
   picked: NonNullable<StudioState["picked"]>;
+  onTest: (selector: string) => void;
   onClear: () => void;
 }) {
   return (
@@ -13,6 +18,13 @@ export function PickedElement({
       <header>
         <strong>Picked</strong>
         <code aria-label="Picked selector">{picked.selector}</code>
+        <button
+          type="button"
+          title="Try this selector in the selector box"
+          onClick={() => onTest(picked.selector)}
+        >
+          Test
+        </button>
         <button type="button" onClick={onClear}>
           Clear
         </button>

@@ -36,3 +36,13 @@ describe("where the schema source came from", () => {
     expect(loaded.schemaOrigin).toBe("typed");
   });
 });
+
+describe("a selector sent to the selector box", () => {
+  it("counts each send, so the same selector sent again fills the box again", () => {
+    const once = studioReducer(start, { type: "selector.test", selector: "li.item" });
+    const twice = studioReducer(once, { type: "selector.test", selector: "li.item" });
+    expect(once.selectorTest).toEqual({ selector: "li.item", n: 1 });
+    expect(twice.selectorTest).toEqual({ selector: "li.item", n: 2 });
+    expect(twice.workspace).toBe(start.workspace); // testing a selector changes no option
+  });
+});

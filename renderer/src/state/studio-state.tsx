@@ -23,6 +23,11 @@ export interface StudioState {
    * rerun from the history share them. Never part of the workspace (which is saved to disk).
    */
   variables: VariableRow[];
+  /**
+   * A selector sent to the Browse pane's selector box (Test beside the picked element or act's result);
+   * `n` counts the sends, so sending the same selector again still fills the box.
+   */
+  selectorTest?: { selector: string; n: number };
 }
 
 /** Every change the panels make to the shared state. */
@@ -39,7 +44,9 @@ export type StudioAction =
   | { type: "pages.set"; pages: PageInfo[] }
   | { type: "page.changed"; page: PageInfo }
   | { type: "picked"; picked: StudioState["picked"] }
-  | { type: "variables.set"; variables: VariableRow[] };
+  | { type: "variables.set"; variables: VariableRow[] }
+  /** Test: put a selector in the selector box. */
+  | { type: "selector.test"; selector: string };
 
 /** Applies one action. */
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
@@ -75,6 +82,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     }
     case "variables.set":
       return { ...state, variables: action.variables };
+    case "selector.test":
+      return { ...state, selectorTest: { selector: action.selector, n: (state.selectorTest?.n ?? 0) + 1 } };
     case "picked":
       return {
         ...state,

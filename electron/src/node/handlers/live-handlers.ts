@@ -20,6 +20,7 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   // The live view shows whichever tab is active: follow switches, and the next tab when one closes.
   // A new tab is shown at the Studio's viewport before its first frame.
   context.highlight.onChange(() => screencast.refreshSoon());
+  context.outlines.onChange(() => screencast.refreshSoon());
   // A highlight belongs to the page it was drawn on: the next page, or another tab, starts without one.
   context.tabs.onChange((change) => {
     if (change.kind === "opened") void viewport.apply(change.page).catch(() => {});

@@ -26,10 +26,11 @@ export class PageViewport {
 
   /** Gives a tab the current size, if one was set; a tab that closed meanwhile is no failure. */
   async apply(page: StudioPage): Promise<void> {
-    const size = this.size;
-    if (!size || page.isClosed()) return;
+    if (!this.size || page.isClosed()) return;
     try {
       const { root } = await this.context.sessionsFor(page);
+      // Read after the wait: a newer size set meanwhile must not be overwritten by this older call's.
+      const size = this.size;
       await root.send("Emulation.setDeviceMetricsOverride", {
         width: size.width,
         height: size.height,
