@@ -55,7 +55,9 @@ describe("snapshot lines", () => {
     // "İ".toLowerCase() is two code units: offsets taken from a lower-cased copy would drift by one.
     const text = "İstanbul red";
     expect(occurrences(text, "RED")).toEqual([[0, 9]]);
-    expect(splitMatches(text, "red").filter((p) => p.match)).toEqual([{ text: "red", match: true, start: 9 }]);
+    expect(splitMatches(text, "red").filter((p) => p.match)).toEqual([
+      { text: "red", match: true, start: 9 },
+    ]);
   });
 
   it("cuts a line into plain and matching parts, each with where it starts", () => {

@@ -92,10 +92,7 @@ export function stepMatch(matches: SnapshotMatches, current: number, step: 1 | -
  * A line cut into plain and matching parts, for drawing the matches highlighted. Each match carries the
  * character it starts at, so the current occurrence can be told from the others on its line.
  */
-export function splitMatches(
-  text: string,
-  query: string,
-): { text: string; match: boolean; start: number }[] {
+export function splitMatches(text: string, query: string): { text: string; match: boolean; start: number }[] {
   const needle = query.trim();
   if (!needle) return [{ text, match: false, start: 0 }];
   const parts: { text: string; match: boolean; start: number }[] = [];
@@ -106,6 +103,7 @@ export function splitMatches(
     parts.push({ text: found[0], match: true, start: found.index });
     from = found.index + found[0].length;
   }
-  if (from < text.length || parts.length === 0) parts.push({ text: text.slice(from), match: false, start: from });
+  if (from < text.length || parts.length === 0)
+    parts.push({ text: text.slice(from), match: false, start: from });
   return parts;
 }
