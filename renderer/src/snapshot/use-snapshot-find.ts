@@ -38,12 +38,10 @@ interface Place {
 export function useSnapshotFind(lines: readonly SnapshotLine[], query: string): SnapshotFind {
   const deferred = useDeferredValue(query);
   const matches = useMemo(() => findMatches(lines, deferred), [lines, deferred]);
-  const [place, setPlace] = useState<Place>(() => ({
-    lines,
-    matches,
-    current: firstMatchFrom(matches, 0),
-    reveal: { top: true },
-  }));
+  const [place, setPlace] = useState<Place>(() => {
+    const current = firstMatchFrom(matches, 0);
+    return { lines, matches, current, reveal: revealAt(matches, current) ?? { top: true } };
+  });
 
   let shown = place;
   if (place.matches !== matches) {
@@ -57,12 +55,7 @@ export function useSnapshotFind(lines: readonly SnapshotLine[], query: string): 
       lines,
       matches,
       current,
-      reveal:
-        current >= 0
-          ? { line: matches.lines[current]!, start: matches.starts[current]! }
-          : samePage
-            ? place.reveal
-            : { top: true },
+      reveal: revealAt(matches, current) ?? (samePage ? place.reveal : { top: true }),
     };
     setPlace(shown);
   }
@@ -71,11 +64,7 @@ export function useSnapshotFind(lines: readonly SnapshotLine[], query: string): 
     setPlace((was) => {
       const current = stepMatch(was.matches, was.current, by);
       if (current < 0) return was;
-      return {
-        ...was,
-        current,
-        reveal: { line: was.matches.lines[current]!, start: was.matches.starts[current]! },
-      };
+      return { ...was, current, reveal: revealAt(was.matches, current)! };
     });
   }, []);
   const next = useCallback(() => step(1), [step]);
@@ -89,4 +78,8 @@ export function useSnapshotFind(lines: readonly SnapshotLine[], query: string): 
     next,
     previous,
   };
+}
+
+function revealAt(matches: SnapshotMatches, current: number): SnapshotReveal | undefined {
+  return current >= 0 ? { line: matches.lines[current]!, start: matches.starts[current]! } : undefined;
 }
