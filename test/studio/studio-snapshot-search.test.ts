@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe-scan.js";
 import { serveCatalog } from "../support/catalog-site.js";
+import { resizeWindow } from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
 
@@ -77,7 +78,7 @@ describe("find in a 15,000-line snapshot", () => {
 
   for (const size of WINDOW_SIZES) {
     it(`counts, steps and marks at ${size.width}×${size.height}`, { timeout: 120_000 }, async () => {
-      await h.ui.setViewportSize(size);
+      await resizeWindow(h.ui, size);
       const lines = Number(await list().getByRole("listitem").first().getAttribute("aria-setsize"));
       const walnut = occurrences(text, "walnut");
       expect(walnut).toBeGreaterThan(500);
