@@ -247,6 +247,8 @@ async function measureLargeResult(
   const ui = await browser.newPage({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   await installProbes(ui);
   let injectedAt = 0;
+  // The answer names the page it came from (the contract checks it): the tab the run read.
+  let source = { pageId: "", url: "" };
   // Whatever the service answered (here it has no model key, so an error), the UI receives a
   // successful answer with 10,000 rows: what is timed is the UI's work, not the model's.
   await ui.routeWebSocket(/\/studio-api/, (socket) => {
@@ -278,6 +280,7 @@ async function measureLargeResult(
           ok: true,
           result: {
             runId,
+            ...source,
             result: { products: rows },
             metrics: { llmCalls: 1, inputTokens: 1000, outputTokens: 500_000, ms: 1 },
           },
@@ -289,6 +292,9 @@ async function measureLargeResult(
     await ui.goto(studio.url);
     await ui.getByText("Loupe Studio", { exact: true }).first().waitFor({ timeout: 60_000 });
     await ui.getByRole("tab", { name: "Extract" }).click();
+    const active = (await studio.service.handlers["session.pages"]({})).pages.find((page) => page.active);
+    if (!active) throw new Error("the Studio has no active tab to run the extract on");
+    source = { pageId: active.pageId, url: active.url };
     await ui.getByRole("button", { name: "Run", exact: true }).click();
     const rendered = await ui.waitForFunction(
       `document.querySelector('[role="tree"][aria-label="Extract result"]') ? Date.now() : 0`,
