@@ -1,14 +1,20 @@
 /**
  * The pages the Studio bench points the live view at, served on 127.0.0.1: one that animates every
- * frame (for the frame rate) and one whose whole viewport flips between white and red on each click
- * (so a frame's centre pixel tells whether the click has been drawn).
+ * frame (for the frame rate), one whose whole viewport flips between white and red on each click
+ * (so a frame's centre pixel tells whether the click has been drawn), and a catalog long enough for a
+ * snapshot of more than 15,000 lines (for the snapshot find).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { catalogHtml } from "../test/support/catalog-site.js";
+
+/** Compact catalog cards: about two snapshot lines each, so more than 15,000 lines in all. */
+const CATALOG_CARDS = 7_600;
 
 export interface StudioBenchPages {
   animatedUrl: string;
   clickUrl: string;
+  catalogUrl: string;
   close(): Promise<void>;
 }
 
@@ -37,8 +43,14 @@ const CLICK = `<!doctype html><title>Click</title>
 </script>`;
 
 export async function startStudioBenchPages(): Promise<StudioBenchPages> {
+  let catalog: string | undefined;
   const server = createServer((req, res) => {
-    const body = req.url === "/click" ? CLICK : ANIMATED;
+    const body =
+      req.url === "/click"
+        ? CLICK
+        : req.url === "/catalog"
+          ? (catalog ??= catalogHtml(CATALOG_CARDS, { compact: true }))
+          : ANIMATED;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
     res.end(body);
   });
@@ -47,6 +59,7 @@ export async function startStudioBenchPages(): Promise<StudioBenchPages> {
   return {
     animatedUrl: `http://127.0.0.1:${port}/animated`,
     clickUrl: `http://127.0.0.1:${port}/click`,
+    catalogUrl: `http://127.0.0.1:${port}/catalog`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -149,15 +149,20 @@ describe("navigation feedback and result sources in the Studio", () => {
     await h.ui.getByRole("tab", { name: "Snapshot", exact: true }).click();
     await go(`${h.servers.originA}/streaming/`);
     const stats = h.ui.getByLabel("Snapshot size");
-    const lines = h.ui.getByRole("list", { name: "Snapshot" });
+    const search = h.ui.getByRole("searchbox", { name: "Search the snapshot" });
+    const last = catalogProduct(CARDS).title;
     // The panel reads when the tab's address changes, which is at the commit, with half the cards in.
+    // The list draws only the lines in view, so the last card is looked for with the panel's find.
+    await search.fill(last);
     await expect
-      .poll(async () => (await lines.textContent())?.includes(catalogProduct(CARDS).title), {
-        timeout: 60_000,
-      })
-      .toBe(true);
+      .poll(() => h.ui.locator(".snapshot-matches").textContent(), { timeout: 60_000 })
+      .toBe("1 match");
+    await expect
+      .poll(() => h.ui.getByRole("list", { name: "Snapshot" }).locator("mark[aria-current]").textContent())
+      .toBe(last);
     expect(await stats.textContent()).toMatch(/elements/);
     expect(await h.ui.locator(".snapshot-message").count()).toBe(0);
+    await search.fill("");
   });
 
   it(

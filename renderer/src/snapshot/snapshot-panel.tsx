@@ -2,15 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StudioResult } from "@loupe/studio/common";
 import { useStudio } from "../api/studio-context.js";
 import { useStudioState } from "../state/studio-state.js";
-import { parseSnapshotLines, searchLines, splitMatches, type SnapshotLine } from "./snapshot-lines.js";
+import { parseSnapshotLines, type SnapshotLine } from "./snapshot-lines.js";
+import { SnapshotList } from "./snapshot-list.js";
+import { useSnapshotFind } from "./use-snapshot-find.js";
 import "./snapshot-panel.css";
 
 type Snapshot = StudioResult<"snapshot.get"> & { url: string };
 
 /**
- * What the model sees of the active tab: the snapshot text with its element ids, searchable, with its
- * token and element counts. Clicking an element's line highlights it on the live view. It reads the page
- * when it is shown and the tab has moved on since the last read, and on Refresh.
+ * What the model sees of the active tab: the snapshot text with its element ids, with its token and
+ * element counts, and a find that counts every occurrence and steps through them (Enter, Shift+Enter).
+ * Clicking an element's line highlights it on the live view. It reads the page when it is shown and the
+ * tab has moved on since the last read, and on Refresh.
  */
 export function SnapshotPanel() {
   const client = useStudio();
@@ -59,7 +62,9 @@ export function SnapshotPanel() {
   }, [activeUrl, snapshot?.url, loading, refresh]);
 
   const lines = useMemo(() => parseSnapshotLines(snapshot?.text ?? ""), [snapshot]);
-  const shown = useMemo(() => searchLines(lines, query), [lines, query]);
+  const find = useSnapshotFind(lines, query);
+  const { matches, current } = find;
+  const searching = query.trim() !== "";
 
   const highlight = (line: SnapshotLine) => {
     if (!line.id) return;
@@ -82,14 +87,44 @@ export function SnapshotPanel() {
         <input
           type="search"
           aria-label="Search the snapshot"
-          placeholder="Search"
+          placeholder="Find in the snapshot"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (event.shiftKey) find.previous();
+            else find.next();
+          }}
         />
-        {query.trim() && (
-          <span className="snapshot-matches" aria-label="Matches">
-            {shown.length} {shown.length === 1 ? "match" : "matches"}
-          </span>
+        {searching && (
+          <output className="snapshot-matches" aria-busy={find.pending}>
+            {matchCount(matches.needle, matches.count, current)}
+          </output>
+        )}
+        {searching && (
+          <>
+            <button
+              type="button"
+              className="snapshot-step"
+              aria-label="Previous match"
+              title="Previous match (Shift+Enter)"
+              disabled={matches.count === 0}
+              onClick={find.previous}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="snapshot-step"
+              aria-label="Next match"
+              title="Next match (Enter)"
+              disabled={matches.count === 0}
+              onClick={find.next}
+            >
+              ↓
+            </button>
+          </>
         )}
         <button type="button" onClick={() => void refresh()} disabled={loading}>
           {loading ? "Reading…" : "Refresh"}
@@ -107,31 +142,24 @@ export function SnapshotPanel() {
           {message.text}
         </p>
       )}
-      <ol className="snapshot-lines" aria-label="Snapshot">
-        {shown.map((line) => (
-          <li key={line.index} className={line.id && line.id === selected ? "selected" : ""}>
-            {line.id ? (
-              <button type="button" onClick={() => highlight(line)} title="Highlight on the live view">
-                <LineText text={line.text} query={query} />
-              </button>
-            ) : (
-              <span>
-                <LineText text={line.text} query={query} />
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
+      <SnapshotList
+        lines={lines}
+        needle={matches.needle}
+        current={
+          current >= 0 ? { line: matches.lines[current]!, start: matches.starts[current]! } : undefined
+        }
+        reveal={find.reveal}
+        selected={selected}
+        onHighlight={highlight}
+      />
     </div>
   );
 }
 
-function LineText({ text, query }: { text: string; query: string }) {
-  return (
-    <>
-      {splitMatches(text, query).map((part, i) =>
-        part.match ? <mark key={i}>{part.text}</mark> : part.text,
-      )}
-    </>
-  );
+/** "3 of 41", "1 match", "No matches"; nothing until the first search of the query has run. */
+function matchCount(needle: string, count: number, current: number): string {
+  if (!needle) return "";
+  if (count === 0) return "No matches";
+  if (count === 1) return "1 match";
+  return `${(current + 1).toLocaleString("en-US")} of ${count.toLocaleString("en-US")}`;
 }
