@@ -176,9 +176,10 @@ describe("navigation feedback and result sources in the Studio", () => {
         .toBe(
           "The page was still loading when it was read: this snapshot may be incomplete. Refresh once it has loaded.",
         );
-      expect(await h.ui.getByRole("list", { name: "Snapshot" }).textContent()).toContain(
-        catalogProduct(1).title,
-      );
+      // A new page's list starts at its top (the rows follow the scroll a moment later).
+      await expect
+        .poll(() => h.ui.getByRole("list", { name: "Snapshot" }).textContent())
+        .toContain(catalogProduct(1).title);
       await h.ui.getByRole("button", { name: "Stop" }).click();
     },
   );
