@@ -37,7 +37,13 @@ describe("find in a 15,000-line snapshot", () => {
     const firstRow = h.ui.getByRole("list", { name: "Snapshot" }).getByRole("listitem").first();
     const until = Date.now() + 120_000;
     while (Number(await firstRow.getAttribute("aria-setsize").catch(() => 0)) < 15_000) {
-      if (Date.now() > until) throw new Error("the snapshot panel never showed 15,000 lines");
+      if (Date.now() > until)
+        throw new Error(
+          `the snapshot panel never showed 15,000 lines (it says: ${await h.ui
+            .locator(".snapshot-message")
+            .textContent({ timeout: 1_000 })
+            .catch(() => "nothing")})`,
+        );
       await h.ui.waitForTimeout(250);
     }
     // The page is whole (the panel reads it once it has loaded): the same text the panel shows.

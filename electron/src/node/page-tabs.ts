@@ -13,6 +13,9 @@ export interface TabChange {
   page: StudioPage;
 }
 
+/** How long describing a tab waits for its page to say its title. */
+const TITLE_WAIT_MS = 2_000;
+
 /** The tabs of the browser with the ids the renderer knows them by, and which one is active. */
 export class PageTabs {
   private readonly listeners = new Set<(change: TabChange) => void>();
@@ -20,6 +23,8 @@ export class PageTabs {
   private readonly ids = new WeakMap<StudioPage, string>();
   /** The last failed navigation of a tab showing the browser's error page: what was asked, and why. */
   private readonly failures = new WeakMap<StudioPage, { url: string; error: string }>();
+  /** Each tab's last title read, for when its page is too busy to answer. */
+  private readonly titles = new WeakMap<StudioPage, string>();
   private nextId = 1;
   private activeId: string | undefined;
 
@@ -102,7 +107,7 @@ export class PageTabs {
   /** Describes one tracked page. */
   async info(page: StudioPage): Promise<PageInfo> {
     const pageId = this.track(page);
-    const title = await page.title().catch(() => "");
+    const title = await this.title(page);
     // Read after the await: descriptions are sent as events, and one that waited on its title must not
     // carry an older active tab than one sent after it.
     const url = page.url();
@@ -116,6 +121,26 @@ export class PageTabs {
       active: pageId === this.activeId,
       error: failure?.error ?? "The page could not be opened.",
     };
+  }
+
+  /**
+   * The page's title, or the last one read when the page does not answer within `TITLE_WAIT_MS`: the
+   * title is read in the page, which a busy or half-navigated page can hold up, and the tab list (and
+   * every event describing a tab) must not wait on it.
+   */
+  private async title(page: StudioPage): Promise<string> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>(
+      (resolve) => (timer = setTimeout(() => resolve(undefined), TITLE_WAIT_MS)),
+    );
+    try {
+      const title = await Promise.race([page.title().catch(() => ""), late]);
+      if (title === undefined) return this.titles.get(page) ?? "";
+      this.titles.set(page, title);
+      return title;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Every open tab's page, in the order they were opened. */

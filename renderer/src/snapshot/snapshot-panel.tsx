@@ -10,15 +10,34 @@ import "./snapshot-panel.css";
 type Snapshot = StudioResult<"snapshot.get"> & { url: string };
 
 /**
+ * How many times the panel reads a page again by itself after a read that found it still loading (each
+ * read waits up to the service's 10 s for the load): a long page on a slow machine is then shown whole
+ * without a Refresh, and a page that never finishes loading is not read forever.
+ */
+const MAX_REREADS = 2;
+
+/** The panel's last read: of which address, how it ended, and how many re-reads it already made. */
+interface LastRead {
+  url: string;
+  outcome: "complete" | "incomplete" | "failed";
+  rereads: number;
+}
+
+const INCOMPLETE =
+  "The page was still loading when it was read: this snapshot may be incomplete. Refresh once it has loaded.";
+
+/**
  * What the model sees of the active tab: the snapshot text with its element ids, with its token and
  * element counts, and a find that counts every occurrence and steps through them (Enter, Shift+Enter).
  * Clicking an element's line highlights it on the live view. It reads the page when it is shown and the
- * tab has moved on since the last read, and on Refresh.
+ * tab has moved on since the last read (again, twice at most, while the page was still loading), and on
+ * Refresh.
  */
 export function SnapshotPanel() {
   const client = useStudio();
   const { state } = useStudioState();
   const [snapshot, setSnapshot] = useState<Snapshot>();
+  const [lastRead, setLastRead] = useState<LastRead>();
   const [query, setQuery] = useState("");
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
@@ -26,40 +45,47 @@ export function SnapshotPanel() {
   const root = useRef<HTMLDivElement>(null);
   const activeUrl = state.pages.find((page) => page.active)?.url ?? "";
 
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await client.call("snapshot.get", {});
-      setSnapshot({ ...result, url: activeUrl });
-      setMessage(
-        result.complete
-          ? undefined
-          : {
-              text: "The page was still loading when it was read: this snapshot may be incomplete. Refresh once it has loaded.",
-              error: true,
-            },
-      );
-      setSelected(undefined);
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
-    } finally {
-      setLoading(false);
-    }
-  }, [client, activeUrl]);
+  const refresh = useCallback(
+    async (reread = false) => {
+      setLoading(true);
+      const ended = (outcome: LastRead["outcome"]) =>
+        setLastRead((was) => ({
+          url: activeUrl,
+          outcome,
+          rereads: reread && was?.url === activeUrl ? was.rereads + 1 : 0,
+        }));
+      try {
+        const result = await client.call("snapshot.get", {});
+        setSnapshot({ ...result, url: activeUrl });
+        setMessage(result.complete ? undefined : { text: INCOMPLETE, error: true });
+        setSelected(undefined);
+        ended(result.complete ? "complete" : "incomplete");
+      } catch (error) {
+        setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
+        ended("failed");
+      } finally {
+        setLoading(false);
+      }
+    },
+    [client, activeUrl],
+  );
 
-  // Panels stay mounted while hidden: read the page only once this one is on screen.
+  // Panels stay mounted while hidden: read the page only once this one is on screen. A failed read is
+  // not retried by itself (Refresh does that): a page that always fails would be read in a loop.
+  const moved = lastRead?.url !== activeUrl;
+  const unfinished = !moved && lastRead?.outcome === "incomplete" && (lastRead?.rereads ?? 0) < MAX_REREADS;
   useEffect(() => {
     const element = root.current;
-    if (!element || !activeUrl || snapshot?.url === activeUrl || loading) return;
+    if (!element || !activeUrl || loading || (!moved && !unfinished)) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
-        void refresh();
+        void refresh(unfinished);
       }
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [activeUrl, snapshot?.url, loading, refresh]);
+  }, [activeUrl, moved, unfinished, loading, refresh]);
 
   const lines = useMemo(() => parseSnapshotLines(snapshot?.text ?? ""), [snapshot]);
   const find = useSnapshotFind(lines, query);
