@@ -14,6 +14,7 @@ import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-r
 import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { removeRepeatedText } from "./repeated-text.js";
+import { removeRelatedSections } from "./related-sections.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
 import { detectPageType, type PageType } from "./page-type.js";
 import { readStructuredData, type Thing } from "./structured-data.js";
@@ -35,6 +36,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   prepareDocument(doc.html, doc.body);
   removeHidden(doc.body);
   removeBoilerplate(doc.body, type);
+  removeRelatedSections(doc.body);
   const groups = findItemGroups(doc.body);
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
