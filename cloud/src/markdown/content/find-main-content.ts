@@ -36,7 +36,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   prepareDocument(doc.html, doc.body);
   removeHidden(doc.body);
   removeBoilerplate(doc.body, type);
-  removeRelatedSections(doc.body);
+  removeRelatedSections(doc.body, type);
   const groups = findItemGroups(doc.body);
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);

@@ -7,7 +7,7 @@ const PROSE =
 
 function textAfter(html: string): string {
   const doc = parsePage(html).copy();
-  removeRelatedSections(doc.body);
+  removeRelatedSections(doc.body, "article");
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 

@@ -13,6 +13,7 @@ import {
   type LightElement,
   type LightText,
 } from "../dom/light-dom.js";
+import type { PageType } from "./page-type.js";
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 
@@ -28,7 +29,7 @@ const RELATED_HEADING = new RegExp(
     [
       "you (?:may|might|will|could) (?:also )?(?:like|love|enjoy|be interested)",
       "(?:you )?might also (?:like|enjoy)",
-      "related(?: [\\w-]+){0,2}",
+      "(?:[\\w'-]+ ){0,2}related(?: [\\w-]+){0,2}",
       "similar (?:items|products|articles|posts|stories|listings|properties|jobs)",
       "(?:people|customers|shoppers) (?:who )?(?:also )?(?:viewed|bought|searched|liked)",
       "customers also",
@@ -52,14 +53,18 @@ const RELATED_HEADING = new RegExp(
   "i",
 );
 
+// On a product page its buyers' reviews and questions are what others say of the product, not the product.
+const REVIEWS_HEADING =
+  /^(?:(?:customer|user|product|guest|member|top|most helpful|all|read|see all) )*(?:reviews?|ratings?(?: (?:&|and) reviews?)?|reviews? (?:&|and) (?:ratings?|questions)|questions? (?:&|and) answers?|q ?& ?a|customer questions|what (?:customers|people) (?:say|are saying))\b[^]{0,30}$/i;
+
 /** Removes the sections below `root` whose heading titles them as links to other pages. */
-export function removeRelatedSections(root: LightElement): void {
+export function removeRelatedSections(root: LightElement, type: PageType): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
   for (const heading of descendantsByTag(root, HEADINGS)) {
     if (heading.stats.nonSpace > MAX_HEADING_CHARS) continue;
     const text = heading.textContent.replace(/\s+/g, " ").trim();
-    if (!RELATED_HEADING.test(text)) continue;
+    if (!RELATED_HEADING.test(text) && !(type === "product" && REVIEWS_HEADING.test(text))) continue;
     const own = firstText(heading);
     let section: LightElement = heading;
     let parent = heading.parent;
