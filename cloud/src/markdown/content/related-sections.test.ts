@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../dom/parse-document.js";
+import type { PageType } from "./page-type.js";
 import { removeRelatedSections } from "./related-sections.js";
 
 const PROSE =
   "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell. ";
 
-function textAfter(html: string): string {
+function textAfter(html: string, type: PageType = "article"): string {
   const doc = parsePage(html).copy();
-  removeRelatedSections(doc.body, "article");
+  removeRelatedSections(doc.body, type);
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 
@@ -45,5 +46,15 @@ describe("removeRelatedSections", () => {
       `<body><div><h2>Recommended</h2><p>${PROSE.repeat(6)}</p></div><p>Footer</p></body>`,
     );
     expect(text).toContain("gimballed");
+  });
+
+  it("removes an author box and an article's comments, and keeps a forum's", () => {
+    const html = `<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p></div>
+      <div><h3>About the author</h3><p>Ann writes about boats.</p></div>
+      <section><h2>3 Comments</h2><p>Nice piece, thanks for writing it.</p></section></body>`;
+    const article = textAfter(html);
+    expect(article).not.toContain("Ann writes");
+    expect(article).not.toContain("Nice piece");
+    expect(textAfter(html, "forum")).toContain("Nice piece");
   });
 });

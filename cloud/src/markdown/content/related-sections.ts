@@ -1,6 +1,7 @@
 /**
- * Sections the page itself titles as being about other pages: "Related articles", "You may also like",
- * "Customers who viewed this item also viewed", "Recently viewed", "Most read". Their markup is often
+ * Sections the page itself titles as being about other pages or as page furniture: "Related articles",
+ * "You may also like", "Customers who viewed this item also viewed", "Recently viewed", "Most read",
+ * "About the author", "Share this", "Comments" (outside forums), a product's "Reviews". Their markup is often
  * anonymous (no `related` class to find), but their heading says what they are in the web's common
  * phrases. The section goes — the heading with the smallest container that starts with it, or, when
  * the heading sits among the content's own siblings, the heading and what follows it up to the next
@@ -48,10 +49,21 @@ const RELATED_HEADING = new RegExp(
       "latest (?:news|posts|stories|articles)",
       "complete the look",
       "shop the look",
+      "about the authors?",
+      "author bio(?:graphy)?",
+      "share (?:this|the|on)\\b.*",
+      "leave a (?:comment|reply)",
+      "(?:join|sign up for|subscribe to) (?:our|the) newsletter",
+      "newsletter",
+      "follow us(?: on)?\\b.*",
+      "tags?",
     ].join("|") +
     ")\\s*[:.!?…]*$",
   "i",
 );
+
+// Readers' comments under an article or a product; on a forum they are the page.
+const COMMENTS_HEADING = /^(?:\d+ )?(?:comments?|responses?)(?: \(\d+\))?\s*:?$/i;
 
 // On a product page its buyers' reviews and questions are what others say of the product, not the product.
 const REVIEWS_HEADING =
@@ -64,7 +76,11 @@ export function removeRelatedSections(root: LightElement, type: PageType): void 
   for (const heading of descendantsByTag(root, HEADINGS)) {
     if (heading.stats.nonSpace > MAX_HEADING_CHARS) continue;
     const text = heading.textContent.replace(/\s+/g, " ").trim();
-    if (!RELATED_HEADING.test(text) && !(type === "product" && REVIEWS_HEADING.test(text))) continue;
+    const furniture =
+      RELATED_HEADING.test(text) ||
+      (type !== "forum" && COMMENTS_HEADING.test(text)) ||
+      (type === "product" && REVIEWS_HEADING.test(text));
+    if (!furniture) continue;
     const own = firstText(heading);
     let section: LightElement = heading;
     let parent = heading.parent;
