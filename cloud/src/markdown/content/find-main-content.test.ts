@@ -49,6 +49,22 @@ describe("findMainContent", () => {
     for (const junk of ["Review 0.", "Great lamp", "Does it dim?"]) expect(text).not.toContain(junk);
   });
 
+  it("keeps a listing's entries that are only linked titles, beside its introduction", () => {
+    const entries = Array.from(
+      { length: 10 },
+      (_, i) => `<li><a href="/recipes/${i}">Slow-cooked tomato sauce number ${i}</a></li>`,
+    ).join("");
+    const { text, type } = main(
+      `<html><body>${CHROME_TOP}<main><h1>Tomato sauces</h1><p>Our collection. ${SENTENCE}</p>
+       <ul class="recipe-list">${entries}</ul></main>${CHROME_BOTTOM}</body></html>`,
+      "https://food.example.com/category/tomato-sauces",
+    );
+    expect(type).toBe("collection");
+    expect(text).toContain("Our collection.");
+    for (let i = 0; i < 10; i++) expect(text).toContain(`sauce number ${i}`);
+    for (const junk of ["Alpha", "cookies", "Terms"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps a collection's grid of products and leaves out the navigation", () => {
     const items = Array.from(
       { length: 8 },

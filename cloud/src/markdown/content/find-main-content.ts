@@ -9,7 +9,7 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
-import { blockLikelihood, collectBlocks, isProse, massesOf } from "./content-mass.js";
+import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
@@ -47,8 +47,10 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
   const contentItems = new Set(contentGroups(groups, type, proseOutsideItems).flatMap((g) => g.items));
   const insideCore = new Map<LightElement, boolean>();
+  const titleFloor = TITLE_LINK_FLOOR[type];
   const masses = massesOf(map, (block) => {
-    const p = blockLikelihood(block);
+    let p = blockLikelihood(block);
+    if (titleFloor && isTitleLink(block)) p = Math.max(p, titleFloor);
     if (!block.item) return p;
     if (contentItems.has(block.item)) return Math.max(p, ITEM_LIKELIHOOD);
     let inside = insideCore.get(block.item);
@@ -90,6 +92,29 @@ function removeHidden(root: LightElement): void {
     return true;
   });
   for (const el of hidden) removeNode(el);
+}
+
+/**
+ * The least likelihood of a block that is one link titled in words (a story's, a recipe's, a product's
+ * name), which by its link share alone reads as navigation. On a collection, listing or documentation
+ * page lists of such titles are what the page is; elsewhere they may be the content (a homepage's
+ * stories, an index) or beside it, so they count as neither; on a forum they are signatures and
+ * navigation around the posts.
+ */
+const TITLE_LINK_FLOOR: Record<PageType, number> = {
+  collection: 0.5,
+  listing: 0.5,
+  documentation: 0.5,
+  article: 0.35,
+  product: 0.35,
+  service: 0.35,
+  forum: 0,
+};
+const TITLE_LINK_WORDS = 3;
+const TITLE_LINK_SHARE = 0.8;
+
+function isTitleLink(block: Block): boolean {
+  return block.words >= TITLE_LINK_WORDS && block.linkChars >= block.chars * TITLE_LINK_SHARE;
 }
 
 /** Items of a grid that is the page's content (a collection's products) read as content whatever their links. */
