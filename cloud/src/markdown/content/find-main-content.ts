@@ -68,7 +68,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
     if (widened && regionScore(masses.get(widened) ?? NO_MASS, total) >= before * ANCHOR_COST)
       region = widened;
   }
-  pruneRegion(region, masses, total);
+  pruneRegion(region, masses, total, type === "forum" || type === "product" ? 0.5 : LENIENT_PRUNE_SHARE);
   removeRepeatedText(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
@@ -136,6 +136,14 @@ function contentGroups(groups: readonly ItemGroup[], type: PageType, prose: numb
   const content = type === "collection" || type === "listing" || best.chars >= prose;
   return content ? groups.filter((group) => group.chars >= best.chars * SIBLING_GROUP_SHARE) : [];
 }
+
+/**
+ * Inside the region a subtree goes when its precision is under this share of the region's score (half
+ * would be exact if the likelihoods were): lower, because they undervalue the short parts of most
+ * pages' content (a listing's entries, a service page's labelled sections, a table's cells). A forum's
+ * signatures and a product's option pickers are short too but furniture: there half stays.
+ */
+const LENIENT_PRUNE_SHARE = 0.4;
 
 /** The share of the expected F1 a region may give up to hold the page's declared subject. */
 const ANCHOR_COST = 0.8;
