@@ -117,6 +117,9 @@ const NAVIGATION_WORDS = new Set([
 /** Comments and replies are a forum's content; on other pages they are furniture. */
 const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "replies", "respond", "discussion"]);
 
+/** A product's reviews and buyers' questions: what others say of the product, furniture on its page. */
+const REVIEW_WORDS = new Set(["reviews", "review", "ratings", "qna", "questions"]);
+
 /** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
 const HIDDEN_CLASSES = new Set([
   "hidden",
@@ -178,6 +181,7 @@ export function boilerplateReason(el: LightElement, type: PageType): Boilerplate
       return null;
     for (const word of words) {
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
+      else if (type === "product" && REVIEW_WORDS.has(word)) reason = "words";
       else if (FURNITURE_WORDS.has(word))
         reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
     }

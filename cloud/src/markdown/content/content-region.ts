@@ -59,15 +59,20 @@ export function regionScore(mass: Mass, total: number): number {
 /** Subtrees smaller than this (in furniture characters) are left alone: a label is not worth the risk. */
 const MIN_PRUNED_BAD = 25;
 
-/** Removes the subtrees of `region` whose precision is under half the region's score. */
+/**
+ * Removes the subtrees of `region` whose precision is under `share` of the region's score. Half is
+ * where dropping a subtree raises the expected F1 when the likelihoods are right; a lower share keeps
+ * more where they undervalue content (short entries of a list, a service page's labelled sections).
+ */
 export function pruneRegion(
   region: LightElement,
   masses: ReadonlyMap<LightElement, Mass>,
   total: number,
+  share = 0.5,
 ): void {
   const regionMass = masses.get(region);
   if (!regionMass) return;
-  const threshold = regionScore(regionMass, total) / 2;
+  const threshold = regionScore(regionMass, total) * share;
   const stack: LightElement[] = [region];
   while (stack.length) {
     const el = stack.pop()!;

@@ -31,6 +31,40 @@ describe("findMainContent", () => {
     for (const junk of ["Alpha", "cookies", "Terms"]) expect(text).not.toContain(junk);
   });
 
+  it("leaves out a product page's buyer reviews and questions, by their names or their headings", () => {
+    const reviews = Array.from(
+      { length: 3 },
+      (_, i) => `<div class="review-item"><h4>Great lamp ${i}</h4><p>Review ${i}. ${SENTENCE}</p></div>`,
+    ).join("");
+    const { text, type } = main(
+      `<html><head><script type="application/ld+json">{"@type":"Product","name":"Lamp"}</script></head>
+       <body>${CHROME_TOP}<div class="pdp"><h1>Lamp</h1><p>$25.00</p><p>Description. ${SENTENCE} ${SENTENCE}</p>
+       <div class="product-reviews">${reviews}</div>
+       <div><h2>Questions &amp; Answers</h2><p>Does it dim? ${SENTENCE}</p></div></div>${CHROME_BOTTOM}</body></html>`,
+      "https://shop.example.com/products/lamp",
+    );
+    expect(type).toBe("product");
+    expect(text).toContain("Description.");
+    expect(text).toContain("$25.00");
+    for (const junk of ["Review 0.", "Great lamp", "Does it dim?"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a listing's entries that are only linked titles, beside its introduction", () => {
+    const entries = Array.from(
+      { length: 10 },
+      (_, i) => `<li><a href="/recipes/${i}">Slow-cooked tomato sauce number ${i}</a></li>`,
+    ).join("");
+    const { text, type } = main(
+      `<html><body>${CHROME_TOP}<main><h1>Tomato sauces</h1><p>Our collection. ${SENTENCE}</p>
+       <ul class="recipe-list">${entries}</ul></main>${CHROME_BOTTOM}</body></html>`,
+      "https://food.example.com/category/tomato-sauces",
+    );
+    expect(type).toBe("collection");
+    expect(text).toContain("Our collection.");
+    for (let i = 0; i < 10; i++) expect(text).toContain(`sauce number ${i}`);
+    for (const junk of ["Alpha", "cookies", "Terms"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps a collection's grid of products and leaves out the navigation", () => {
     const items = Array.from(
       { length: 8 },

@@ -9,11 +9,12 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
-import { blockLikelihood, collectBlocks, isProse, massesOf } from "./content-mass.js";
+import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { removeRepeatedText } from "./repeated-text.js";
+import { removeRelatedSections } from "./related-sections.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
 import { detectPageType, type PageType } from "./page-type.js";
 import { readStructuredData, type Thing } from "./structured-data.js";
@@ -35,6 +36,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   prepareDocument(doc.html, doc.body);
   removeHidden(doc.body);
   removeBoilerplate(doc.body, type);
+  removeRelatedSections(doc.body, type);
   const groups = findItemGroups(doc.body);
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
@@ -45,8 +47,10 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
   const contentItems = new Set(contentGroups(groups, type, proseOutsideItems).flatMap((g) => g.items));
   const insideCore = new Map<LightElement, boolean>();
+  const titleFloor = TITLE_LINK_FLOOR[type];
   const masses = massesOf(map, (block) => {
-    const p = blockLikelihood(block);
+    let p = blockLikelihood(block);
+    if (titleFloor && isTitleLink(block)) p = Math.max(p, titleFloor);
     if (!block.item) return p;
     if (contentItems.has(block.item)) return Math.max(p, ITEM_LIKELIHOOD);
     let inside = insideCore.get(block.item);
@@ -64,7 +68,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
     if (widened && regionScore(masses.get(widened) ?? NO_MASS, total) >= before * ANCHOR_COST)
       region = widened;
   }
-  pruneRegion(region, masses, total);
+  pruneRegion(region, masses, total, type === "forum" || type === "product" ? 0.5 : LENIENT_PRUNE_SHARE);
   removeRepeatedText(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
@@ -90,6 +94,29 @@ function removeHidden(root: LightElement): void {
   for (const el of hidden) removeNode(el);
 }
 
+/**
+ * The least likelihood of a block that is one link titled in words (a story's, a recipe's, a product's
+ * name), which by its link share alone reads as navigation. On a collection, listing or documentation
+ * page lists of such titles are what the page is; elsewhere they may be the content (a homepage's
+ * stories, an index) or beside it, so they count as neither; on a forum they are signatures and
+ * navigation around the posts.
+ */
+const TITLE_LINK_FLOOR: Record<PageType, number> = {
+  collection: 0.5,
+  listing: 0.5,
+  documentation: 0.5,
+  article: 0.35,
+  product: 0.35,
+  service: 0.35,
+  forum: 0,
+};
+const TITLE_LINK_WORDS = 3;
+const TITLE_LINK_SHARE = 0.8;
+
+function isTitleLink(block: Block): boolean {
+  return block.words >= TITLE_LINK_WORDS && block.linkChars >= block.chars * TITLE_LINK_SHARE;
+}
+
 /** Items of a grid that is the page's content (a collection's products) read as content whatever their links. */
 const ITEM_LIKELIHOOD = 0.9;
 /** Items of a grid beside the content (related stories, latest posts) are teasers. */
@@ -109,6 +136,14 @@ function contentGroups(groups: readonly ItemGroup[], type: PageType, prose: numb
   const content = type === "collection" || type === "listing" || best.chars >= prose;
   return content ? groups.filter((group) => group.chars >= best.chars * SIBLING_GROUP_SHARE) : [];
 }
+
+/**
+ * Inside the region a subtree goes when its precision is under this share of the region's score (half
+ * would be exact if the likelihoods were): lower, because they undervalue the short parts of most
+ * pages' content (a listing's entries, a service page's labelled sections, a table's cells). A forum's
+ * signatures and a product's option pickers are short too but furniture: there half stays.
+ */
+const LENIENT_PRUNE_SHARE = 0.4;
 
 /** The share of the expected F1 a region may give up to hold the page's declared subject. */
 const ANCHOR_COST = 0.8;

@@ -68,8 +68,23 @@ function parseLightTree(html: string): LightElement {
     },
     { decodeEntities: true },
   );
-  parser.end(html);
+  parser.end(withoutHtmlCdata(html));
   return top;
+}
+
+/** A CDATA opener with what a browser swallows with it, or a script or style (left as they are). */
+const CDATA_OR_RAW_TEXT =
+  /(<script\b[\s\S]*?<\/script\s*>|<style\b[\s\S]*?<\/style\s*>)|<!\[CDATA\[[^>]*>?/gi;
+
+/**
+ * `<![CDATA[` in HTML content is, for a browser, a bogus comment that ends at the next `>`; htmlparser2
+ * reads a CDATA section that ends only at `]]>`, which a page that never closes it (some forum
+ * templates print a bare `<![CDATA[` in the body) does not have, and the rest of the page would vanish.
+ * The opener goes the browser's way; scripts and styles, whose text is raw, are left alone.
+ */
+function withoutHtmlCdata(html: string): string {
+  if (!html.includes("<![CDATA[")) return html;
+  return html.replace(CDATA_OR_RAW_TEXT, (match, rawText: string | undefined) => rawText ?? "");
 }
 
 /** A deep copy without recursion, so depth is bounded by memory, not by the stack. */

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import type { PageType } from "./page-type.js";
+import { removeRelatedSections } from "./related-sections.js";
+
+const PROSE =
+  "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell. ";
+
+function textAfter(html: string, type: PageType = "article"): string {
+  const doc = parsePage(html).copy();
+  removeRelatedSections(doc.body, type);
+  return doc.body.textContent.replace(/\s+/g, " ").trim();
+}
+
+describe("removeRelatedSections", () => {
+  it("removes the container a related heading starts, and leaves the content", () => {
+    const text = textAfter(`<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p></div>
+      <div class="x1"><h2>You may also like</h2><ul><li><a href="/a">Sextant</a> $40</li><li><a href="/b">Chart</a> $9</li></ul></div></body>`);
+    expect(text).toContain("Compass");
+    expect(text).toContain("gimballed");
+    expect(text).not.toContain("You may also like");
+    expect(text).not.toContain("Sextant");
+  });
+
+  it("removes a heading among the content's siblings with what follows it up to the next heading of its rank", () => {
+    const text = textAfter(`<body><article><h2>Use</h2><p>${PROSE.repeat(3)}</p>
+      <h2>Related articles:</h2><ul><li><a href="/a">Tides</a></li></ul><p>Moon phases teaser</p>
+      <h2>Care</h2><p>Keep it dry.</p></article></body>`);
+    expect(text).not.toContain("Related articles");
+    expect(text).not.toContain("Tides");
+    expect(text).not.toContain("Moon phases");
+    expect(text).toContain("Keep it dry.");
+    expect(text).toContain("Use");
+  });
+
+  it("keeps headings that only mention such words, and long titles", () => {
+    const html = `<body><h2>Related rates in calculus explained for beginners and everyone else</h2><p>${PROSE}</p>
+      <h2>Popular science and its critics</h2><p>${PROSE}</p></body>`;
+    const text = textAfter(html);
+    expect(text).toContain("Related rates");
+    expect(text).toContain("Popular science and its critics");
+  });
+
+  it("spares a container that holds most of the page", () => {
+    const text = textAfter(
+      `<body><div><h2>Recommended</h2><p>${PROSE.repeat(6)}</p></div><p>Footer</p></body>`,
+    );
+    expect(text).toContain("gimballed");
+  });
+
+  it("removes an author box and an article's comments, and keeps a forum's", () => {
+    const html = `<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p></div>
+      <div><h3>About the author</h3><p>Ann writes about boats.</p></div>
+      <section><h2>3 Comments</h2><p>Nice piece, thanks for writing it.</p></section></body>`;
+    const article = textAfter(html);
+    expect(article).not.toContain("Ann writes");
+    expect(article).not.toContain("Nice piece");
+    expect(textAfter(html, "forum")).toContain("Nice piece");
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Sections the page itself titles as being about other pages or as page furniture: "Related articles",
+ * "You may also like", "Customers who viewed this item also viewed", "Recently viewed", "Most read",
+ * "About the author", "Share this", "Comments" (outside forums), a product's "Reviews". Their markup is often
+ * anonymous (no `related` class to find), but their heading says what they are in the web's common
+ * phrases. The section goes — the heading with the smallest container that starts with it, or, when
+ * the heading sits among the content's own siblings, the heading and what follows it up to the next
+ * heading of the same rank.
+ */
+import {
+  descendantsByTag,
+  forEachDescendant,
+  removeNode,
+  type LightElement,
+  type LightText,
+} from "../dom/light-dom.js";
+import type { PageType } from "./page-type.js";
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/** A section heading is short: a longer one with these words is the content's own title. */
+const MAX_HEADING_CHARS = 60;
+
+/** Above this share of the page's text a container is a layout wrapper, not the section. */
+const MAX_SHARE = 0.4;
+
+// Phrases that title a block of links to other pages, on any site (no site's own wording).
+const RELATED_HEADING = new RegExp(
+  "^(?:" +
+    [
+      "you (?:may|might|will|could) (?:also )?(?:like|love|enjoy|be interested)",
+      "(?:you )?might also (?:like|enjoy)",
+      "(?:[\\w'-]+ ){0,2}related(?: [\\w-]+){0,2}",
+      "similar (?:items|products|articles|posts|stories|listings|properties|jobs)",
+      "(?:people|customers|shoppers) (?:who )?(?:also )?(?:viewed|bought|searched|liked)",
+      "customers also",
+      "(?:frequently|often) bought together",
+      "recently viewed",
+      "more (?:from|like this|to explore|stories|articles|news|posts|in|on)\\b",
+      "(?:most )?(?:popular|trending)(?: now| today| this week| posts| stories| articles| products)?",
+      "most (?:read|viewed|shared|commented)",
+      "recommended(?: for you| products| articles| reading| stories)?",
+      "(?:also|further) (?:read|on|in|see)\\b",
+      "read (?:next|also)",
+      "(?:what|where) to read next",
+      "don'?t miss",
+      "explore (?:more|other|similar)",
+      "sponsored(?: content| links)?",
+      "latest (?:news|posts|stories|articles)",
+      "complete the look",
+      "shop the look",
+      "about the authors?",
+      "author bio(?:graphy)?",
+      "share (?:this|the|on)\\b.*",
+      "leave a (?:comment|reply)",
+      "(?:join|sign up for|subscribe to) (?:our|the) newsletter",
+      "newsletter",
+      "follow us(?: on)?\\b.*",
+      "tags?",
+    ].join("|") +
+    ")\\s*[:.!?…]*$",
+  "i",
+);
+
+// Readers' comments under an article or a product; on a forum they are the page.
+const COMMENTS_HEADING = /^(?:\d+ )?(?:comments?|responses?)(?: \(\d+\))?\s*:?$/i;
+
+// On a product page its buyers' reviews and questions are what others say of the product, not the product.
+const REVIEWS_HEADING =
+  /^(?:(?:customer|user|product|guest|member|top|most helpful|all|read|see all) )*(?:reviews?|ratings?(?: (?:&|and) reviews?)?|reviews? (?:&|and) (?:ratings?|questions)|questions? (?:&|and) answers?|q ?& ?a|customer questions|what (?:customers|people) (?:say|are saying))\b[^]{0,30}$/i;
+
+/** Removes the sections below `root` whose heading titles them as links to other pages. */
+export function removeRelatedSections(root: LightElement, type: PageType): void {
+  const total = root.stats.nonSpace || 1;
+  const doomed: LightElement[] = [];
+  for (const heading of descendantsByTag(root, HEADINGS)) {
+    if (heading.stats.nonSpace > MAX_HEADING_CHARS) continue;
+    const text = heading.textContent.replace(/\s+/g, " ").trim();
+    const furniture =
+      RELATED_HEADING.test(text) ||
+      (type !== "forum" && COMMENTS_HEADING.test(text)) ||
+      (type === "product" && REVIEWS_HEADING.test(text));
+    if (!furniture) continue;
+    const own = firstText(heading);
+    let section: LightElement = heading;
+    let parent = heading.parent;
+    for (; parent && parent !== root; parent = parent.parent) {
+      if (firstText(parent) !== own) break;
+      // A container that starts with the heading but holds much of the page is a layout wrapper: the
+      // section is the heading alone, not what follows it.
+      if (parent.stats.nonSpace / total > MAX_SHARE) {
+        parent = null;
+        break;
+      }
+      section = parent;
+    }
+    if (section !== heading || !parent) doomed.push(section);
+    else {
+      const followers = headingAndFollowers(heading);
+      const chars = followers.reduce((sum, el) => sum + el.stats.nonSpace, 0);
+      doomed.push(...(chars / total > MAX_SHARE ? [heading] : followers));
+    }
+  }
+  for (const el of doomed) if (el.parent) removeNode(el);
+}
+
+/** The heading and its following element siblings up to the next heading of the same or higher rank. */
+function headingAndFollowers(heading: LightElement): LightElement[] {
+  const parent = heading.parent;
+  if (!parent) return [heading];
+  const rank = Number(heading.tag[1]);
+  const siblings = parent.elementChildren;
+  const out = [heading];
+  for (let i = siblings.indexOf(heading) + 1; i < siblings.length; i++) {
+    const sibling = siblings[i]!;
+    const next = HEADINGS.has(sibling.tag) ? sibling : leadingHeading(sibling);
+    if (next && Number(next.tag[1]) <= rank) break;
+    out.push(sibling);
+  }
+  return out;
+}
+
+/** The heading an element starts with, if its first text is a heading's. */
+function leadingHeading(el: LightElement): LightElement | null {
+  const first = firstText(el);
+  for (let node = first?.parent ?? null; node && node !== el.parent; node = node.parent)
+    if (HEADINGS.has(node.tag)) return node;
+  return null;
+}
+
+/** The first text node below `el` with visible characters. */
+function firstText(el: LightElement): LightText | null {
+  let found: LightText | null = null;
+  forEachDescendant(el, (node) => {
+    if (found) return false;
+    if (node.type === "text") {
+      if (node.stats.nonSpace > 0) found = node;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}

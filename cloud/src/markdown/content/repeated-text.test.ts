@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../dom/parse-document.js";
+import { removeRepeatedText } from "./repeated-text.js";
+
+const POST = "I currently own closed headphones but want a wider stage and better separation, any advice?";
+const REPLY = "Try an open-back pair at home first, the stage is the biggest difference you will hear.";
+
+function after(html: string): string {
+  const doc = parseDocument(html);
+  removeRepeatedText(doc.body);
+  return doc.body.textContent.replace(/\s+/g, " ").trim();
+}
+
+describe("removeRepeatedText", () => {
+  it("removes a quotation of a post shown above it, and keeps the reply", () => {
+    const text = after(`<body><div class="post"><p>${POST}</p></div>
+      <div class="post"><blockquote><p>${POST}</p></blockquote><p>${REPLY}</p></div></body>`);
+    expect(text.split(POST).length).toBe(2);
+    expect(text).toContain(REPLY);
+  });
+
+  it("keeps a quotation of text the page does not show elsewhere", () => {
+    const text = after(
+      `<body><div class="post"><blockquote><p>${POST}</p></blockquote><p>${REPLY}</p></div></body>`,
+    );
+    expect(text).toContain(POST);
+  });
+
+  it("keeps the first copy of a repeated block in another layout, and both copies side by side", () => {
+    const text = after(`<body><div><p>${REPLY}</p></div><div><p>${REPLY}</p></div>
+      <div><p>${POST}</p><p>${POST}</p></div></body>`);
+    expect(text.split(REPLY).length).toBe(2);
+    expect(text.split(POST).length).toBe(3);
+  });
+});
