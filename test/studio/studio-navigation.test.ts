@@ -8,8 +8,10 @@
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogHtml, catalogProduct } from "../support/catalog-site.js";
+import { resizeWindow } from "../support/live-view.js";
 import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 const CARDS = 3_000;
 
@@ -181,6 +183,43 @@ describe("navigation feedback and result sources in the Studio", () => {
         .poll(() => h.ui.getByRole("list", { name: "Snapshot" }).textContent())
         .toContain(catalogProduct(1).title);
       await h.ui.getByRole("button", { name: "Stop" }).click();
+    },
+  );
+
+  it.each(WINDOW_SIZES)(
+    "says what went wrong with an address, and shows loading and Stop, in view at $width×$height",
+    async (size) => {
+      await resizeWindow(h.ui, size);
+      const inView = async (box: { x: number; y: number; width: number; height: number } | null) =>
+        Boolean(
+          box &&
+          box.x >= 0 &&
+          box.y >= 0 &&
+          box.x + box.width <= size.width &&
+          box.y + box.height <= size.height,
+        );
+
+      await go("hello world");
+      await expect.poll(() => alert().textContent()).toMatch(/^"hello world" is not a web address/);
+      expect(await inView(await alert().boundingBox()), "the sentence is on screen").toBe(true);
+
+      const port = await closedPort();
+      await go(`127.0.0.1:${port}/shop`);
+      await expect
+        .poll(() => alert().textContent(), { timeout: 30_000 })
+        .toBe(`127.0.0.1:${port} refused the connection: nothing is listening at that address and port.`);
+      expect(await inView(await alert().boundingBox()), "the sentence is on screen").toBe(true);
+
+      await go(`${h.servers.originA}/hang.html`);
+      const progress = h.ui.getByRole("progressbar", { name: "Loading the page" });
+      await progress.waitFor();
+      expect(await inView(await progress.boundingBox()), "the loading bar is on screen").toBe(true);
+      const stop = h.ui.getByRole("button", { name: "Stop", exact: true });
+      expect(await inView(await stop.boundingBox()), "Stop is on screen").toBe(true);
+      await h.screenshot(`navigation-loading-${size.width}x${size.height}`);
+      await stop.click();
+      await h.ui.getByRole("button", { name: "Reload", exact: true }).waitFor();
+      expect(await progress.count()).toBe(0);
     },
   );
 });
