@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe-scan.js";
 import { actReply, idOf, lastUserText } from "../support/harness.js";
+import { resizeWindow } from "../support/live-view.js";
 import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
+import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 const EMAIL = "grace.hopper@example.com";
 
@@ -74,6 +76,25 @@ describe("the Model view of a run", () => {
     expect(await seriousAxeViolations(ui)).toEqual([]);
     await h.screenshot("model-view-repair");
   }, 120_000);
+
+  it.each(WINDOW_SIZES)("lays the Model view out within the window at $width×$height", async (size) => {
+    const { ui } = h;
+    await resizeWindow(ui, size);
+    const model = await openNewestRun(await keptRuns());
+    const first = model.getByRole("article", { name: "Call 1: first answer · JSON" });
+    await first.waitFor();
+    await first.scrollIntoViewIfNeeded();
+    const box = await first.boundingBox();
+    if (!box) throw new Error(`the Model view is not laid out at ${size.width}×${size.height}`);
+    expect(box.x, "the call starts off the window").toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "the call runs off the window").toBeLessThanOrEqual(size.width);
+    const copy = first.getByRole("button", { name: /^Copy system of call 1/ });
+    await copy.scrollIntoViewIfNeeded();
+    const button = await copy.boundingBox();
+    expect(button && button.x + button.width, "Copy is off the window").toBeLessThanOrEqual(size.width);
+    expect(await seriousAxeViolations(ui)).toEqual([]);
+    await h.screenshot(`model-view-${size.width}x${size.height}`);
+  });
 
   it("never shows an act variable's value, though the page shows it and the model echoes it", async () => {
     const { ui } = h;
