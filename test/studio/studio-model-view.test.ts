@@ -77,6 +77,25 @@ describe("the Model view of a run", () => {
     await h.screenshot("model-view-repair");
   }, 120_000);
 
+  it("names the screenshot a run sent, with its type and size", async () => {
+    const { ui } = h;
+    await ui.getByRole("tab", { name: "Extract", exact: true }).click();
+    const form = ui.getByRole("form", { name: "Extract" });
+    await form.getByLabel("Instruction").fill("the page's heading, from the picture too");
+    await form.getByLabel("Send a screenshot").check();
+    const before = await keptRuns();
+    h.model.enqueue({ json: { heading: "Controls" } });
+    await ui.getByRole("button", { name: "Run", exact: true }).click();
+    const model = await openNewestRun(before + 1);
+    const first = model.getByRole("article", { name: "Call 1: first answer · JSON" });
+    await first.waitFor();
+    // The model server got a PNG; the view says so, with its size, and keeps no bytes of it.
+    expect(JSON.stringify(h.model.requests.at(-1)?.body)).toContain("image/png");
+    expect(await first.textContent()).toMatch(/image \(image\/png, [\d.]+ (KB|MB|B); not kept\)/);
+    await ui.getByRole("tab", { name: "Extract", exact: true }).click();
+    await form.getByLabel("Send a screenshot").uncheck();
+  });
+
   it.each(WINDOW_SIZES)("lays the Model view out within the window at $width×$height", async (size) => {
     const { ui } = h;
     await resizeWindow(ui, size);
