@@ -3,12 +3,13 @@
  * address, a refused connection and a stopped navigation each get one plain sentence (no ANSI, no call
  * log, never `chrome-error://`); a loading bar and Stop while a navigation is under way; a schema miss
  * counts the model calls it made; a result names its page and is marked after navigating; the snapshot
- * of a page still streaming in waits for the whole page.
+ * of a page still streaming in waits for the whole page; a navigation the page starts itself shows the
+ * loading bar and Stop too.
  */
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogHtml, catalogProduct } from "../support/catalog-site.js";
-import { resizeWindow } from "../support/live-view.js";
+import { onLiveView, resizeWindow, untilLiveViewFits } from "../support/live-view.js";
 import { setSchema } from "../support/schema-editor-input.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
@@ -222,4 +223,28 @@ describe("navigation feedback and result sources in the Studio", () => {
       expect(await progress.count()).toBe(0);
     },
   );
+
+  it("shows loading and Stop for a navigation the page starts itself (a link clicked in the live view)", async () => {
+    h.servers.route(
+      "/e2e/link-to-hang",
+      () => `<!doctype html><title>Link</title><body style="margin:0">
+<a href="/hang.html" style="position:absolute;left:0;top:0;width:400px;height:120px;font-size:40px">Go slow</a></body>`,
+    );
+    await go(`${h.servers.originA}/e2e/link-to-hang`);
+    await expect
+      .poll(async () => (await h.studio.service.handlers["snapshot.get"]({})).text)
+      .toContain("Go slow");
+    await untilLiveViewFits(h.ui);
+    const point = await onLiveView(h.ui, 40, 40);
+    await h.ui.mouse.click(point.x, point.y);
+    const progress = h.ui.getByRole("progressbar", { name: "Loading the page" });
+    await progress.waitFor({ timeout: 15_000 });
+    expect(await address().getAttribute("aria-busy")).toBe("true");
+    await h.ui.getByRole("button", { name: "Stop", exact: true }).click();
+    await h.ui.getByRole("button", { name: "Reload", exact: true }).waitFor({ timeout: 15_000 });
+    expect(await progress.count()).toBe(0);
+    await expect.poll(() => hanging.closed, { timeout: 10_000 }).toBe(true);
+    // The tab still shows the page with the link.
+    expect(await address().inputValue()).toBe(`${h.servers.originA}/e2e/link-to-hang`);
+  });
 });

@@ -8,13 +8,16 @@ export type StudioPage = ReturnType<Client["context"]["pages"]>[number];
 
 /** What happened to a tab: listeners of `PageTabs.onChange` hear every one. */
 export interface TabChange {
-  kind: "opened" | "navigated" | "activated" | "closed";
+  kind: "opened" | "navigated" | "activated" | "closed" | "loading";
   pageId: string;
   page: StudioPage;
 }
 
 /** How long describing a tab waits for its page to say its title. */
 const TITLE_WAIT_MS = 2_000;
+
+/** A tab's title is a label: a page that sets a megabyte of title gets this much of it. */
+const MAX_TITLE_CHARS = 1_000;
 
 /** The tabs of the browser with the ids the renderer knows them by, and which one is active. */
 export class PageTabs {
@@ -23,6 +26,8 @@ export class PageTabs {
   private readonly ids = new WeakMap<StudioPage, string>();
   /** The last failed navigation of a tab showing the browser's error page: what was asked, and why. */
   private readonly failures = new WeakMap<StudioPage, { url: string; error: string }>();
+  /** The tabs loading a document now (see `setLoading`). */
+  private readonly loadingPages = new WeakSet<StudioPage>();
   /** Each tab's last title read, for when its page is too busy to answer. */
   private readonly titles = new WeakMap<StudioPage, string>();
   private nextId = 1;
@@ -68,6 +73,18 @@ export class PageTabs {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Says whether a tab is loading a document (the browser's own start and stop of loading its main
+   * frame); listeners hear a `loading` change when it flips.
+   */
+  setLoading(page: StudioPage, loading: boolean): void {
+    if (this.loadingPages.has(page) === loading) return;
+    if (loading) this.loadingPages.add(page);
+    else this.loadingPages.delete(page);
+    const id = this.idOf(page);
+    if (id) this.notify("loading", id, page);
+  }
+
   /** Records why a tab's navigation to `url` failed; shown while the tab is on the error page. */
   failed(page: StudioPage, url: string, error: string): void {
     this.failures.set(page, { url, error });
@@ -107,11 +124,15 @@ export class PageTabs {
   /** Describes one tracked page. */
   async info(page: StudioPage): Promise<PageInfo> {
     const pageId = this.track(page);
-    const title = await this.title(page);
+    const read = await this.titleAndUrl(page);
+    const title = read?.title ?? this.titles.get(page) ?? "";
     // Read after the await: descriptions are sent as events, and one that waited on its title must not
-    // carry an older active tab than one sent after it.
-    const url = page.url();
-    if (!isErrorPage(url)) return { pageId, url, title, active: pageId === this.activeId };
+    // carry an older active tab than one sent after it. The address comes from the document the title
+    // came from: Playwright's `page.url()` can still name the page before, and a tab would then show the
+    // new page's title under the old address.
+    const url = read?.url ?? page.url();
+    const loading = this.loadingPages.has(page) ? { loading: true as const } : {};
+    if (!isErrorPage(url)) return { pageId, url, title, active: pageId === this.activeId, ...loading };
     // The browser's error page is no address anyone typed: show the one asked for and the reason.
     const failure = this.failures.get(page);
     return {
@@ -120,24 +141,35 @@ export class PageTabs {
       title: failure ? title : "",
       active: pageId === this.activeId,
       error: failure?.error ?? "The page could not be opened.",
+      ...loading,
     };
   }
 
   /**
-   * The page's title, or the last one read when the page does not answer within `TITLE_WAIT_MS`: the
-   * title is read in the page, which a busy or half-navigated page can hold up, and the tab list (and
-   * every event describing a tab) must not wait on it.
+   * The document's title and address, read together in the page; undefined when the page does not
+   * answer within `TITLE_WAIT_MS` (a busy page, or one between documents): the tab list, and every
+   * event describing a tab, must not wait on it.
    */
-  private async title(page: StudioPage): Promise<string> {
+  private async titleAndUrl(page: StudioPage): Promise<{ title: string; url: string } | undefined> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>(
       (resolve) => (timer = setTimeout(() => resolve(undefined), TITLE_WAIT_MS)),
     );
+    // In the page's own world, so a page script could answer anything for the title: it is checked
+    // and clipped like any page text (`location.href` cannot be overridden).
+    const reading = page.evaluate("({ title: String(document.title), url: location.href })").then(
+      (read: unknown) => {
+        const { title, url } = (read ?? {}) as { title?: unknown; url?: unknown };
+        return typeof title === "string" && typeof url === "string"
+          ? { title: title.slice(0, MAX_TITLE_CHARS), url }
+          : undefined;
+      },
+      () => undefined,
+    );
     try {
-      const title = await Promise.race([page.title().catch(() => ""), late]);
-      if (title === undefined) return this.titles.get(page) ?? "";
-      this.titles.set(page, title);
-      return title;
+      const read = await Promise.race([reading, late]);
+      if (read) this.titles.set(page, read.title);
+      return read;
     } finally {
       clearTimeout(timer);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type RefObject } from "react";
+import { useState, type FormEvent, type RefObject } from "react";
 import type { StudioParams } from "@loupe/studio/common";
 import { parseAddress } from "./address-url.js";
 
@@ -25,8 +25,14 @@ export function AddressBar({
   onInvalid: (message: string) => void;
 }) {
   const [typed, setTyped] = useState(url);
-  // The tab navigated (a link, a script, back): show where it is now.
-  useEffect(() => setTyped(url), [url]);
+  // The tab navigated (a link, a script, back): show where it is now. Adjusted while rendering (React's
+  // pattern for state that follows a prop), not in an effect: an effect runs after the paint, so for a
+  // frame the tab strip would show the new page while the bar still showed the old text.
+  const [shownUrl, setShownUrl] = useState(url);
+  if (url !== shownUrl) {
+    setShownUrl(url);
+    setTyped(url);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!typed.trim()) return;

@@ -127,8 +127,11 @@ export function BrowsePane() {
     setPicking(!picking);
   };
 
+  // Loading: a call of this pane under way (typed address, back, a new tab), or the tab loading a
+  // document it was sent to by anything else (a link clicked in the live view, a script, a flow).
+  const busy = loading || active?.loading === true;
   // A failed navigation of the tab (typed here, or a link it followed) shows until the next one starts.
-  const shownError = error ?? (loading ? undefined : active?.error);
+  const shownError = error ?? (busy ? undefined : active?.error);
 
   return (
     <div className="browse-pane">
@@ -137,7 +140,7 @@ export function BrowsePane() {
         <AddressBar
           inputRef={address}
           url={active && !isBlank(active.url) ? active.url : ""}
-          loading={loading}
+          loading={busy}
           onNavigate={navigate}
           onStop={stop}
           onInvalid={invalid}
@@ -151,7 +154,7 @@ export function BrowsePane() {
           Pick
         </button>
       </div>
-      {loading && <div className="browse-loading" role="progressbar" aria-label="Loading the page" />}
+      {busy && <div className="browse-loading" role="progressbar" aria-label="Loading the page" />}
       {shownError && (
         <p className="browse-error" role="alert">
           {shownError}

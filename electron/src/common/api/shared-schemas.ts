@@ -17,6 +17,11 @@ export const pageInfoSchema = z.object({
    * never the browser's `chrome-error://` page.
    */
   error: z.string().optional(),
+  /**
+   * The tab is loading a document, whoever started it (the address bar, a link, a script, back): what a
+   * browser shows with its spinner. Absent when it is not.
+   */
+  loading: z.literal(true).optional(),
 });
 
 /** Model work one run cost. */

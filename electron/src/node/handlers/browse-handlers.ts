@@ -5,6 +5,7 @@ import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api
 import { pageLoaded } from "../page-loaded.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
+import { TabLoading } from "../tab-loading.js";
 
 type BrowseHandlers = Pick<
   StudioHandlers,
@@ -23,7 +24,10 @@ const ELEMENT_LINE = /^\s*\[\d+-\d+\] /;
 
 /** Tabs, navigation and the snapshot of the active tab. */
 export function browseHandlers(context: StudioContext): BrowseHandlers {
+  // Whether each tab is loading, whoever started the navigation: the renderer's bar and Stop follow it.
+  const loading = new TabLoading(context, context.tabs);
   const changed = async (page: StudioPage) => {
+    void loading.watch(page).catch(() => {});
     const info = await context.tabs.info(page);
     context.emit("session.pageChanged", info);
     return info;

@@ -24,7 +24,7 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
   // A highlight belongs to the page it was drawn on: the next page, or another tab, starts without one.
   context.tabs.onChange((change) => {
     if (change.kind === "opened") void viewport.apply(change.page).catch(() => {});
-    else void context.highlight.hide();
+    else if (change.kind !== "loading") void context.highlight.hide();
     if (change.kind === "activated" || change.kind === "closed") void screencast.follow().catch(() => {});
   });
   // Input runs in the order it was sent: the server answers requests concurrently, and a release that
