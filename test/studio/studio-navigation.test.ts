@@ -224,6 +224,40 @@ describe("navigation feedback and result sources in the Studio", () => {
     },
   );
 
+  it.each(WINDOW_SIZES)(
+    "counts a schema miss's model calls and marks its result after navigating, at $width×$height",
+    async (size) => {
+      await resizeWindow(h.ui, size);
+      await go(demoUrl);
+      await expect.poll(activeUrl).toBe(demoUrl);
+      await h.ui.getByRole("tab", { name: "Extract", exact: true }).click();
+      const form = h.ui.getByRole("form", { name: "Extract" });
+      await form.getByLabel("Instruction").fill(`the first book's title at ${size.width}`);
+      await setSchema(h.ui, "const schema = z.object({ title: z.string() });");
+      await expect
+        .poll(() => h.ui.locator(".schema-editor-host .squiggly-error").count(), { timeout: 30_000 })
+        .toBe(0);
+      const runs = async () => (await h.studio.service.handlers["history.list"]({})).runs.length;
+      const before = await runs();
+      h.model.enqueue(
+        { json: { title: 1 }, usage: { input: 300, output: 7 } },
+        { json: { title: 2 }, usage: { input: 310, output: 8 } },
+      );
+      await h.ui.keyboard.press("ControlOrMeta+Enter");
+      await expect.poll(runs, { timeout: 30_000 }).toBe(before + 1);
+      const metrics = h.ui.getByLabel("Run metrics");
+      await expect.poll(() => metrics.textContent()).toMatch(/Model calls\s*2(?!\d)/);
+      expect(await metrics.textContent()).toMatch(/610 in \/ 15 out/);
+      const source = h.ui.getByLabel("Result source");
+      expect(await source.textContent()).toBe(`From ${demoUrl}`);
+      await go(`${h.servers.originA}/frames-shadow/`);
+      await expect.poll(() => source.textContent(), { timeout: 30_000 }).toMatch(/^From another page:/);
+      await source.scrollIntoViewIfNeeded();
+      const box = await source.boundingBox();
+      expect(box && box.x + box.width, "the source runs off the window").toBeLessThanOrEqual(size.width);
+    },
+  );
+
   it("shows loading and Stop for a navigation the page starts itself (a link clicked in the live view)", async () => {
     h.servers.route(
       "/e2e/link-to-hang",
