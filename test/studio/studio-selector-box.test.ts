@@ -15,21 +15,24 @@ import { WINDOW_SIZES } from "../support/window-sizes.js";
 
 /**
  * White items at fixed points (`items` of them visible, one hidden), a cross-origin iframe with a button,
- * and `#probe`, where the page writes how many outlines it holds (a MutationObserver on its own DOM).
+ * a white bar fixed in the viewport, a page tall enough to scroll, and `#probe`, where the page writes
+ * how many outlines it holds and where (a MutationObserver on its own DOM).
  */
 const PAGE = (originB: string, items: number) => `<!doctype html><html><head><title>Box ${items}</title>
-<style>body{margin:0;background:#fff} ul{margin:0;padding:0}
+<style>body{margin:0;background:#fff;min-height:3000px} ul{margin:0;padding:0}
+.pinned{position:fixed;left:20px;top:320px;width:150px;height:40px;margin:0;background:#fff}
 li{position:absolute;left:20px;width:200px;height:40px;list-style:none;background:#fff;border:1px solid #ccc}
 iframe{position:absolute;left:300px;top:20px;width:240px;height:120px;border:0}</style></head><body>
 <ul>${Array.from({ length: items }, (_, i) => `<li class="item" style="top:${20 + i * 60}px">Item ${i + 1}</li>`).join("")}
 <li class="item" style="display:none">Hidden item</li></ul>
 <iframe title="Cross" src="${originB}/e2e/selector-inner"></iframe>
 <p id="probe" style="position:absolute;left:300px;top:200px">outlines: none</p>
+<p class="pinned">Pinned</p>
 <script>
 const probe = document.getElementById("probe");
 new MutationObserver(() => {
   const held = document.querySelector("loupe-selector-outlines");
-  const text = "outlines: " + (held ? held.getAttribute("data-boxes") : "none");
+  const text = "outlines: " + (held ? held.getAttribute("data-boxes") + " at " + held.getAttribute("data-key") : "none");
   if (probe.textContent !== text) probe.textContent = text;
 }).observe(document.documentElement, { childList: true });
 </script></body></html>`;
@@ -40,6 +43,8 @@ const INNER = `<!doctype html><html><head><title>Inner</title></head><body style
 
 /** A point inside the first item, away from its text: white, unless an outline covers it. */
 const IN_FIRST_ITEM = { x: 200, y: 50 };
+/** A point inside the fixed bar, away from its text. */
+const IN_PINNED = { x: 150, y: 350 };
 
 /** Whether a colour is the outline's orange wash over white (232,113,10 at 18%), not white or grey. */
 function isOutlineOrange([red, green, blue]: [number, number, number]): boolean {
@@ -53,6 +58,11 @@ describe("the selector box", () => {
   const status = () => h.ui.locator(".selector-box").getByRole("status");
   const probe = async () =>
     /outlines: (\w+)/.exec((await h.studio.service.handlers["snapshot.get"]({})).text)?.[1];
+  /** Where the outlines the page holds are drawn, in document pixels ("none" when it holds none). */
+  const placed = async () =>
+    /outlines: (?:\d+ at ([\d,;]+)|none)/.exec(
+      (await h.studio.service.handlers["snapshot.get"]({})).text,
+    )?.[1] ?? "none";
   const colour = () => liveColour(h.ui, IN_FIRST_ITEM.x, IN_FIRST_ITEM.y);
   const focused = () =>
     h.ui.evaluate<string | null>(
@@ -103,6 +113,23 @@ describe("the selector box", () => {
       await expect.poll(async () => isOutlineOrange(await colour()), { timeout: 15_000 }).toBe(true);
       await h.screenshot(`selector-box-${size.width}x${size.height}`);
       expect(await seriousAxeViolations(h.ui)).toEqual([]);
+
+      // The page scrolled under the outlines: the box says how many are in view now…
+      const wheelAt = await onLiveView(h.ui, 120, 250);
+      await h.ui.mouse.move(wheelAt.x, wheelAt.y);
+      await h.ui.mouse.wheel(0, 400);
+      await expect.poll(() => status().textContent(), { timeout: 15_000 }).toBe("4 matches, none in view");
+      // …and the fixed bar keeps its outline as the page scrolls under it: drawn again where it now is.
+      await typeSelector(".pinned", /^1 match$/);
+      const scrolledDown = await placed();
+      expect(scrolledDown).not.toBe("none");
+      await h.ui.mouse.wheel(0, -400);
+      await expect.poll(placed, { timeout: 15_000 }).not.toBe(scrolledDown);
+      await expect
+        .poll(async () => isOutlineOrange(await liveColour(h.ui, IN_PINNED.x, IN_PINNED.y)), {
+          timeout: 15_000,
+        })
+        .toBe(true);
 
       // XPath, as typed and with the prefix act writes.
       await typeSelector("//li[contains(., 'Item')][position() < 3]", /^2 matches$/);

@@ -4,6 +4,7 @@ import { browseEvents } from "./api/browse-api.js";
 import { extractEvents } from "./api/extract-api.js";
 import { historyEvents } from "./api/history-api.js";
 import { liveEvents } from "./api/live-api.js";
+import { selectorEvents } from "./api/selector-api.js";
 import { fetchEvents } from "./api/fetch-api.js";
 import { settingsEvents } from "./api/settings-api.js";
 
@@ -12,6 +13,7 @@ export const studioEvents = {
   ...appEvents,
   ...browseEvents,
   ...liveEvents,
+  ...selectorEvents,
   ...extractEvents,
   ...actEvents,
   ...fetchEvents,

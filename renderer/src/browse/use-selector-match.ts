@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import type { StudioResult } from "@loupe/studio/common";
-import { useStudio } from "../api/studio-context.js";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { StudioEvent, StudioResult } from "@loupe/studio/common";
+import { useStudio, useStudioEvent } from "../api/studio-context.js";
 
 /** How long typing pauses before the selector is matched: one match per word, not per key. */
 export const SELECTOR_DEBOUNCE_MS = 150;
@@ -15,8 +15,10 @@ export type SelectorMatch =
 /**
  * Matches `selector` on the active tab as it is typed (after a pause), and again whenever `pageKey`
  * changes (the tab navigated, or another became active). Only the newest request speaks: each one takes
- * a number, and an answer for an older number — a slow match of text typed before — is dropped. An
- * empty box removes the outlines from the page, and so does leaving.
+ * a number, and an answer for an older number — a slow match of text typed before — is dropped. While
+ * the page moves under the outlines, the service says where the matched elements are now
+ * (`selector.moved`), which updates how many are in view unless a newer match is under way. An empty box
+ * removes the outlines from the page, and so does leaving.
  */
 export function useSelectorMatch(selector: string, pageKey: string): SelectorMatch {
   const client = useStudio();
@@ -47,6 +49,19 @@ export function useSelectorMatch(selector: string, pageKey: string): SelectorMat
     }, SELECTOR_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [client, selector, pageKey]);
+
+  useStudioEvent(
+    "selector.moved",
+    useCallback(
+      ({ selector: moved, ...result }: StudioEvent<"selector.moved">) =>
+        setMatch((current) =>
+          current.kind === "matched" && moved === selector && current.result.pageId === result.pageId
+            ? { kind: "matched", result }
+            : current,
+        ),
+      [selector],
+    ),
+  );
 
   // The outlines belong to the box: gone with it.
   useEffect(

@@ -15,6 +15,19 @@ const boxSchema = z.object({
   height: z.number().nonnegative(),
 });
 
+/** What a match found on a tab. */
+const matchResultSchema = z.object({
+  pageId: pageIdSchema,
+  /** Every element the selector matches, visible or not. */
+  count: z.number().int().nonnegative(),
+  /** The visible matches' boxes, in document order, at most `MAX_SELECTOR_BOXES`. */
+  boxes: z.array(boxSchema).max(MAX_SELECTOR_BOXES),
+  /** True when more matches than `boxes` holds may be visible: only the first are outlined. */
+  truncated: z.boolean(),
+  /** Why nothing matched when a step of a chain leads nowhere (no such iframe, no shadow root). */
+  detail: z.string().optional(),
+});
+
 /** The selector box: a selector tried on the live page, its matches counted and outlined. */
 export const selectorMethods = {
   /**
@@ -32,21 +45,20 @@ export const selectorMethods = {
         .refine((selector) => selector.trim() !== "", "A selector cannot be only spaces."),
       pageId: pageIdSchema.optional(),
     }),
-    result: z.object({
-      pageId: pageIdSchema,
-      /** Every element the selector matches, visible or not. */
-      count: z.number().int().nonnegative(),
-      /** The visible matches' boxes, in document order, at most `MAX_SELECTOR_BOXES`. */
-      boxes: z.array(boxSchema).max(MAX_SELECTOR_BOXES),
-      /** True when more matches than `boxes` holds may be visible: only the first are outlined. */
-      truncated: z.boolean(),
-      /** Why nothing matched when a step of a chain leads nowhere (no such iframe, no shadow root). */
-      detail: z.string().optional(),
-    }),
+    result: matchResultSchema,
   },
   /** Removes the selector box's outlines from the page (the box was cleared). */
   "selector.clear": {
     params: z.strictObject({}),
     result: z.object({ ok: z.literal(true) }),
   },
+} as const;
+
+export const selectorEvents = {
+  /**
+   * The matched elements moved on the page (a box scrolled on its own, a script moved them, the page
+   * scrolled them into or out of view) and their outlines were drawn again: where they are now. The
+   * elements are those matched last; ones the page added since are counted at the next match.
+   */
+  "selector.moved": matchResultSchema.omit({ detail: true }).extend({ selector: z.string() }),
 } as const;

@@ -23,6 +23,8 @@ export function actHandlers(context: StudioContext, runs: RunControls): ActHandl
       const page = context.tabs.active();
       const control = runs.begin(params.runId ?? randomUUID(), "act", timeout);
       void context.highlight.hide(); // a run starts on the page as it is, with no earlier highlight
+      // Nor with the selector box's outlines, until the history's picture of the page is taken.
+      const showOutlines = await context.outlines.hide();
       const started = new Date();
       const startedMs = performance.now();
       let usage: Omit<EngineUsage, "ms"> = noModelUsage(0);
@@ -103,6 +105,7 @@ export function actHandlers(context: StudioContext, runs: RunControls): ActHandl
         throw error;
       } finally {
         control.end();
+        showOutlines();
       }
     },
     // The engine performs no action once the signal fired, and one already performed makes the run

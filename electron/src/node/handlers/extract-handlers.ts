@@ -56,6 +56,8 @@ async function extractRun(
   const control = runs.begin(runId, "extract", options.timeout);
   const { signal } = control;
   void context.highlight.hide(); // a run starts on the page as it is, with no earlier highlight
+  // Nor with the selector box's outlines, until the history's picture of the page is taken.
+  const showOutlines = await context.outlines.hide();
   const source = { pageId: context.tabs.track(page), url: page.url() };
   const started = new Date();
   const startedMs = performance.now();
@@ -81,7 +83,8 @@ async function extractRun(
           ...(transcript ? { transcript } : {}),
         }),
       )
-      .catch(() => {});
+      .catch(() => {})
+      .finally(showOutlines);
   };
   context.emit("run.progress", { runId, stage: "started" });
   const cancelled = new Promise<never>((_, reject) =>

@@ -5,18 +5,28 @@ import { invalidSelector, pageChangedWhileMatching } from "../../common/selector
 import type { StudioHandlers } from "../../common/studio-api.js";
 import { pageLoaded } from "../page-loaded.js";
 import { matchBoxes } from "../live/match-boxes.js";
+import { OutlineFollower } from "../live/outline-follower.js";
 import { badSelectorStep } from "../live/selector-syntax.js";
 import type { StudioContext } from "../studio-context.js";
 
 type SelectorHandlers = Pick<StudioHandlers, "selector.match" | "selector.clear">;
 
-/** The selector box: a selector matched on the live page as a run matches it, its matches outlined. */
+/**
+ * The selector box: a selector matched on the live page as a run matches it, its matches outlined, and
+ * the outlines kept on their elements as the page moves (`selector.moved` tells the box).
+ */
 export function selectorHandlers(context: StudioContext): SelectorHandlers {
   const { outlines } = context;
+  const follower = new OutlineFollower(outlines, MAX_SELECTOR_BOXES, (moved) =>
+    context.emit("selector.moved", moved),
+  );
   // Outlines belong to the tab they were drawn on: another tab starts without them (the box matches
-  // again there). A navigation takes them away with the document.
+  // again there). A navigation takes them away with the document, and their elements.
   context.tabs.onChange((change) => {
-    if (change.kind === "activated" || change.kind === "closed") void outlines.clear();
+    if (change.kind === "activated" || change.kind === "closed") {
+      follower.stop();
+      void outlines.clear();
+    } else if (change.kind === "navigated") follower.stop();
   });
   return {
     "selector.match": async ({ selector, pageId }) => {
@@ -46,13 +56,21 @@ export function selectorHandlers(context: StudioContext): SelectorHandlers {
         if (error instanceof CdpCommandError) throw pageChangedWhileMatching();
         throw error;
       }
-      const { boxes, truncated } = await matchBoxes(sessions, matches, MAX_SELECTOR_BOXES).catch((error) => {
-        throw error instanceof CdpCommandError ? pageChangedWhileMatching() : error;
-      });
-      if (page === context.tabs.active()) await outlines.draw(sessions.root, boxes, ticket);
-      return { pageId: context.tabs.track(page), count: matches.length, boxes, truncated };
+      const { boxes, truncated, scroll } = await matchBoxes(sessions, matches, MAX_SELECTOR_BOXES).catch(
+        (error) => {
+          throw error instanceof CdpCommandError ? pageChangedWhileMatching() : error;
+        },
+      );
+      const trackedId = context.tabs.track(page);
+      if (page === context.tabs.active()) {
+        // While a run hides the outlines this draws nothing: the follower draws them once it ends.
+        follower.follow({ pageId: trackedId, selector, sessions, matches, ticket });
+        await outlines.draw(sessions.root, boxes, scroll, ticket);
+      }
+      return { pageId: trackedId, count: matches.length, boxes, truncated };
     },
     "selector.clear": async () => {
+      follower.stop();
       await outlines.clear();
       return { ok: true };
     },

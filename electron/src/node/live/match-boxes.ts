@@ -12,6 +12,11 @@ export interface ViewportBox {
 export interface MatchBoxes {
   boxes: ViewportBox[];
   truncated: boolean;
+  /**
+   * The page's scroll position when the boxes were read, in CSS pixels: a box plus it is the element's
+   * place in the document, whatever the page scrolled since.
+   */
+  scroll: { x: number; y: number };
 }
 
 /** How many elements' boxes are asked for at once: enough to be quick, few enough to stop near `max`. */
@@ -56,6 +61,7 @@ export async function matchBoxes(
 ): Promise<MatchBoxes> {
   const frames = await frameEntries(sessions);
   const { cssLayoutViewport } = await sessions.root.send("Page.getLayoutMetrics");
+  const scroll = { x: cssLayoutViewport.pageX, y: cssLayoutViewport.pageY };
   const viewport = {
     x: 0,
     y: 0,
@@ -104,7 +110,7 @@ export async function matchBoxes(
       else dropped = true;
     }
   }
-  return { boxes, truncated: dropped || examined < matches.length };
+  return { boxes, truncated: dropped || examined < matches.length, scroll };
 }
 
 /** Every frame of the page by id: the session that reads it, and its parent in that session. */

@@ -5,19 +5,24 @@ import type { ViewportBox } from "./match-boxes.js";
 export const OUTLINES_TAG = "loupe-selector-outlines";
 
 /**
- * Runs in the page: replaces the outlines with one box per rectangle (viewport pixels, placed in document
- * pixels so they scroll with the page). The holder is `aria-hidden` and inert, so snapshots and assistive
- * technology skip it, lets every pointer event through (the picker's hit test and act's clicks pass it),
- * and keeps its boxes in a closed shadow root with `:host` rules marked important, which win over any
- * rule of the page. It says how many boxes it draws in `data-boxes`, for tests and devtools.
+ * Runs in the page: replaces the outlines with one box per rectangle, placed in document pixels (a box
+ * read at `scroll` plus that scroll) so they scroll with the page. Outlines already showing these boxes
+ * (the same `key`) are left alone and it answers -1: a page that did not move is not repainted, so
+ * following it makes no new frame to follow. The holder is `aria-hidden` and inert, so snapshots and
+ * assistive technology skip it, lets every pointer event through (the picker's hit test and act's clicks
+ * pass it), and keeps its boxes in a closed shadow root with `:host` rules marked important, which win
+ * over any rule of the page. It says how many boxes it draws in `data-boxes`, for tests and devtools.
  */
-const DRAW_FUNCTION = `function (tag, boxes) {
-  for (const old of document.querySelectorAll(tag)) old.remove();
+const DRAW_FUNCTION = `function (tag, boxes, scroll, key) {
+  const held = document.querySelectorAll(tag);
+  if (held.length === 1 && held[0].getAttribute("data-key") === key && held[0].isConnected) return -1;
+  for (const old of held) old.remove();
   if (!boxes.length || !document.documentElement) return 0;
   const host = document.createElement(tag);
   host.setAttribute("aria-hidden", "true");
   host.setAttribute("inert", "");
   host.setAttribute("data-boxes", String(boxes.length));
+  host.setAttribute("data-key", key);
   const root = host.attachShadow({ mode: "closed" });
   const style = document.createElement("style");
   style.textContent =
@@ -27,12 +32,10 @@ const DRAW_FUNCTION = `function (tag, boxes) {
     "div{position:absolute;box-sizing:border-box;border:2px solid #e8710a;" +
     "background:rgba(232,113,10,0.18);pointer-events:none}";
   root.append(style);
-  const left = window.scrollX;
-  const top = window.scrollY;
   for (const box of boxes) {
     const outline = document.createElement("div");
-    outline.style.left = box.x + left + "px";
-    outline.style.top = box.y + top + "px";
+    outline.style.left = box.x + scroll.x + "px";
+    outline.style.top = box.y + scroll.y + "px";
     outline.style.width = box.width + "px";
     outline.style.height = box.height + "px";
     root.append(outline);
@@ -41,22 +44,48 @@ const DRAW_FUNCTION = `function (tag, boxes) {
   return boxes.length;
 }`;
 
+/** What a drawing did: drew (or removed) outlines, found them already right, or was not allowed to. */
+export type DrawOutcome = "drawn" | "unchanged" | "outdated" | "hidden";
+
 /**
  * The selector box's outlines on the live page: drawn into the page's own document (CDP's overlay draws
  * one element at a time), so the screencast shows them. Only the latest match draws: each match takes a
  * ticket, and a slower match for an older selector finds its ticket outdated and draws nothing. Work runs
  * in the order it was asked for, like the element highlight's.
+ *
+ * A run hides them (`hide`) from its start until its history picture is taken: what a run sends the
+ * model — a screenshot — and what the history shows are the page, not the Studio's marks. Whoever
+ * follows the outlines hears when they may show again (`onShown`).
  */
 export class SelectorOutlines {
   private ticket = 0;
   private drawnOn: TargetSession | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
+  private readonly shownListeners = new Set<() => void>();
+  /** Runs under way that hide the outlines. */
+  private holds = 0;
 
   /** Hears every drawing and removal (the screencast makes sure a frame shows it). */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hears when the last run that hid the outlines let them show again. */
+  onShown(listener: () => void): () => void {
+    this.shownListeners.add(listener);
+    return () => this.shownListeners.delete(listener);
+  }
+
+  /** Whether a run is hiding the outlines now. */
+  get hidden(): boolean {
+    return this.holds > 0;
+  }
+
+  /** Whether `ticket` is still the latest match's: its outlines may be drawn. */
+  isCurrent(ticket: number): boolean {
+    return ticket === this.ticket;
   }
 
   /**
@@ -67,39 +96,65 @@ export class SelectorOutlines {
     const ticket = ++this.ticket;
     await this.enqueue(async () => {
       const drawn = this.drawnOn;
-      this.drawnOn = undefined;
-      await this.removeFrom(drawn);
+      await this.removeDrawn();
       // And from the page matched, whatever it holds: a selector must never meet outlines.
       if (root !== drawn) await this.removeFrom(root);
-      if (drawn) this.changed();
     });
     return ticket;
   }
 
-  /** Draws the boxes when `ticket` is still the latest; answers whether it did. */
-  draw(root: TargetSession, boxes: ViewportBox[], ticket: number): Promise<boolean> {
-    return this.enqueue(async () => {
-      if (ticket !== this.ticket) return false;
+  /**
+   * Draws the boxes (viewport pixels read at `scroll`) when `ticket` is still the latest and no run
+   * hides the outlines; boxes already drawn are left as they are.
+   */
+  draw(
+    root: TargetSession,
+    boxes: ViewportBox[],
+    scroll: { x: number; y: number },
+    ticket: number,
+  ): Promise<DrawOutcome> {
+    return this.enqueue(async (): Promise<DrawOutcome> => {
+      if (ticket !== this.ticket) return "outdated";
+      if (this.holds > 0) return "hidden";
       await this.removeFrom(this.drawnOn !== root ? this.drawnOn : undefined);
-      await root.send("Runtime.evaluate", {
-        expression: `(${DRAW_FUNCTION})(${JSON.stringify(OUTLINES_TAG)}, ${JSON.stringify(boxes)})`,
+      const { result } = await root.send("Runtime.evaluate", {
+        expression: `(${DRAW_FUNCTION})(${[OUTLINES_TAG, boxes, scroll, placementKey(boxes, scroll)].map((argument) => JSON.stringify(argument)).join(", ")})`,
         returnByValue: true,
       });
       this.drawnOn = boxes.length ? root : undefined;
-      if (boxes.length) this.changed();
-      return true;
+      if (result.value === -1) return "unchanged";
+      this.changed();
+      return "drawn";
     });
+  }
+
+  /**
+   * Takes the outlines off the page until the answer is called (once; later calls do nothing). Runs may
+   * overlap: they show again when the last one lets them.
+   */
+  async hide(): Promise<() => void> {
+    this.holds++;
+    await this.enqueue(() => this.removeDrawn());
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0) for (const listener of this.shownListeners) listener();
+    };
   }
 
   /** Removes the outlines, and outdates any match under way. */
   clear(): Promise<void> {
     this.ticket++;
-    return this.enqueue(async () => {
-      const drawn = this.drawnOn;
-      this.drawnOn = undefined;
-      await this.removeFrom(drawn);
-      if (drawn) this.changed();
-    });
+    return this.enqueue(() => this.removeDrawn());
+  }
+
+  /** Takes the outlines off the page they were drawn on, and says so. */
+  private async removeDrawn(): Promise<void> {
+    const drawn = this.drawnOn;
+    this.drawnOn = undefined;
+    await this.removeFrom(drawn);
+    if (drawn) this.changed();
   }
 
   private changed(): void {
@@ -120,4 +175,16 @@ export class SelectorOutlines {
     this.queue = next.catch(() => {});
     return next;
   }
+}
+
+/**
+ * Where the boxes sit in the document, to the pixel, as one string: the same for a page scrolled with
+ * its outlined elements (their document places do not change), different once one of them moved.
+ */
+function placementKey(boxes: ViewportBox[], scroll: { x: number; y: number }): string {
+  return boxes
+    .map((box) =>
+      [box.x + scroll.x, box.y + scroll.y, box.width, box.height].map((n) => Math.round(n)).join(","),
+    )
+    .join(";");
 }
