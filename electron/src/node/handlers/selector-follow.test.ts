@@ -3,8 +3,8 @@ import { startServiceHarness, type ServiceHarness } from "../../../../test/suppo
 import type { StudioEvent } from "../../common/studio-api.js";
 
 /**
- * A box that scrolls on its own with three items, a header fixed at the top, and a page tall enough to
- * scroll. The page writes into `#probe` every placement of outlines it has held, in order ("none" when
+ * A box that scrolls on its own with three items, a header fixed at the top, boxes that clip (or do
+ * not clip) what they hold, and a page tall enough to scroll. The page writes into `#probe` every placement of outlines it has held, in order ("none" when
  * it held none), so a snapshot shows where they were drawn and when they were taken away.
  */
 const PAGE = `<!doctype html><html><head><title>Follow</title>
@@ -14,6 +14,10 @@ const PAGE = `<!doctype html><html><head><title>Follow</title>
 .inbox{height:40px;margin:0} #probe{position:absolute;left:400px;top:100px}</style></head>
 <body><div id="header"><button id="pin">Pin</button></div>
 <div id="box"><p class="inbox">A</p><p class="inbox">B</p><p class="inbox">C</p><div style="height:400px"></div></div>
+<div id="clipper" style="position:absolute;left:400px;top:300px;width:100px;height:50px;overflow:hidden">
+<p class="cut" style="margin:0;height:80px">Cut</p><div style="overflow:hidden;height:10px">
+<p class="escapes" style="position:absolute;left:0;top:20px;margin:0;width:150px;height:20px">Escapes</p></div>
+<div style="overflow:hidden;width:10px;height:10px"><p class="floating" style="position:fixed;left:600px;top:500px;width:50px;height:20px;margin:0">F</p></div></div>
 <p id="probe">none</p>
 <script>
 const probe = document.getElementById("probe");
@@ -51,15 +55,34 @@ describe("selector outlines follow their elements", () => {
 
   it("moves the outlines of items in a box scrolled on its own, and says where they are", async () => {
     const result = await h.client.call("selector.match", { selector: "p.inbox" });
-    expect(result.boxes.map((box) => box.y)).toEqual([100, 140, 180]);
-    await expect.poll(lastPlacement).toBe("0,100,300,40;0,140,300,40;0,180,300,40");
+    expect(result.boxes.map((box) => [box.y, box.height])).toEqual([
+      [100, 40],
+      [140, 40],
+      [180, 20],
+    ]);
+    // The third item is cut by the box's bottom edge: only what the box lets show is outlined.
+    await expect.poll(lastPlacement).toBe("0,100,300,40;0,140,300,40;0,180,300,20");
     moved.length = 0;
     // The wheel over the box scrolls the box, not the page: nothing else tells the outlines.
     await h.client.call("live.wheel", { x: 150, y: 150, deltaX: 0, deltaY: 60 });
-    await expect.poll(lastPlacement, { timeout: 10_000 }).toBe("0,40,300,40;0,80,300,40;0,120,300,40");
+    // The first item scrolled out of the box's view at the top, the second half, the third fully in.
+    await expect.poll(lastPlacement, { timeout: 10_000 }).toBe("0,100,300,20;0,120,300,40");
     const last = moved.at(-1);
     expect(last).toMatchObject({ selector: "p.inbox", count: 3, truncated: false });
-    expect(last?.boxes.map((box) => box.y)).toEqual([40, 80, 120]);
+    expect(last?.boxes).toEqual([
+      { x: 0, y: 100, width: 300, height: 20 },
+      { x: 0, y: 120, width: 300, height: 40 },
+    ]);
+  });
+
+  it("outlines only what clipping ancestors let show, following containing blocks", async () => {
+    const box = async (selector: string) =>
+      (await h.client.call("selector.match", { selector })).boxes.map((b) => [b.x, b.y, b.width, b.height]);
+    // Cut to its clipping box; an absolute element passes its static clipping parent, not its containing
+    // block; a fixed one passes both.
+    expect(await box(".cut")).toEqual([[400, 300, 100, 50]]);
+    expect(await box(".escapes")).toEqual([[400, 320, 100, 20]]);
+    expect(await box(".floating")).toEqual([[600, 500, 50, 20]]);
   });
 
   it("keeps an element of a fixed header outlined when the page scrolls under it", async () => {

@@ -1,4 +1,5 @@
 import type { MatchedElement, PageSessions, TargetSession } from "@loupe/core/engine";
+import { clipInsets, releaseClipObjects } from "./overflow-clip.js";
 
 /** A rectangle in CSS pixels of the main frame's viewport. */
 export interface ViewportBox {
@@ -87,6 +88,21 @@ export async function matchBoxes(
     }
     return clip;
   };
+  try {
+    return { ...(await visibleBoxes(sessions, frames, matches, max, { clipOf, offsetOf })), scroll };
+  } finally {
+    await releaseClipObjects(sessions.all());
+  }
+}
+
+/** The boxes of `matchBoxes`, read in batches until `max` are found. */
+async function visibleBoxes(
+  sessions: PageSessions,
+  frames: Map<string, FrameEntry>,
+  matches: MatchedElement[],
+  max: number,
+  { clipOf, offsetOf }: Lookups,
+): Promise<Omit<MatchBoxes, "scroll">> {
   const boxes: ViewportBox[] = [];
   let examined = 0;
   let dropped = false;
@@ -110,7 +126,7 @@ export async function matchBoxes(
       else dropped = true;
     }
   }
-  return { boxes, truncated: dropped || examined < matches.length, scroll };
+  return { boxes, truncated: dropped || examined < matches.length };
 }
 
 /** Every frame of the page by id: the session that reads it, and its parent in that session. */
@@ -175,15 +191,26 @@ async function frameClip(
   }
 }
 
-/** An element's border boxes as one rectangle in the page's viewport; undefined when it has no layout. */
+/**
+ * An element's border boxes as one rectangle in the page's viewport, less what its scrolling and
+ * clipping ancestors hide; undefined when it has no layout or they hide it all.
+ */
 async function elementBox(
   session: TargetSession,
   backendNodeId: number,
   offsetOf: Lookups["offsetOf"],
 ): Promise<ViewportBox | undefined> {
   try {
-    const { quads } = await session.send("DOM.getContentQuads", { backendNodeId });
-    return boundsOf(quads, await offsetOf(session));
+    const [{ quads }, insets] = await Promise.all([
+      session.send("DOM.getContentQuads", { backendNodeId }),
+      clipInsets(session, backendNodeId),
+    ]);
+    const box = boundsOf(quads, await offsetOf(session));
+    if (!box || !insets) return undefined;
+    const width = box.width - insets.left - insets.right;
+    const height = box.height - insets.top - insets.bottom;
+    if (width < 1 || height < 1) return undefined;
+    return { x: box.x + insets.left, y: box.y + insets.top, width, height };
   } catch {
     return undefined; // No layout (display: none, <head>), or the node left the page.
   }
