@@ -14,6 +14,8 @@ export interface BenchOptions {
   only: string[];
   /** Catalog sizes (cards) the snapshot bench measures; undefined means its default sizes. */
   catalogs: number[] | undefined;
+  /** The snapshot bench's readers to measure (`--readers loupe,domFloor`); empty means all. */
+  readers: string[];
 }
 
 const USAGE =
@@ -22,7 +24,9 @@ const USAGE =
   "  --pages N   corpus pages to measure (default: env BENCH_CORPUS_LIMIT, else a subset);\n" +
   "              all = every page; or names: --pages aclu,wikipedia-2\n" +
   "  --only S    run only these sections (e.g. snapshot)\n" +
-  "  --catalogs N[,N]  catalog sizes in cards for the snapshot bench (default 1000,3000,10000,30000)";
+  "  --catalogs N[,N]  catalog sizes in cards for the snapshot bench (default 1000,3000,10000,30000)\n" +
+  "  --readers R[,R]   the snapshot bench's readers (default all: loupe,loupeWarm,stagehand3,stagehand4,\n" +
+  "              axFloor,domFloor), e.g. --readers loupe,domFloor to time a 30k-card catalog in minutes";
 
 /** Parses `argv` (without node and the script) and the BENCH_* environment variables. */
 export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -33,6 +37,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     corpusNames: [],
     only: [],
     catalogs: undefined,
+    readers: [],
   };
   const pages = (value: string): void => {
     if (value === "all") options.allCorpusPages = true;
@@ -55,6 +60,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
         .split(",")
         .filter(Boolean)
         .map((n) => positiveInteger(flag, n, false));
+    else if (flag === "--readers") options.readers = value().split(",").filter(Boolean);
     else if (flag === "--help" || flag === "-h") {
       console.log(USAGE);
       process.exit(0);

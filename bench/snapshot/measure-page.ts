@@ -60,7 +60,12 @@ export interface MeasureSettings {
   callTimeoutMs: number;
   /** A reader whose warm-up shows it would need more than this for all runs gets fewer (≥ 3) runs. */
   readerBudgetMs: number;
+  /** The readers measured; the others get no tab and say so. */
+  readers: ReadonlySet<Reader>;
 }
+
+/** The cell of a reader left out with `--readers`. */
+export const NOT_ASKED = "not measured (--readers)";
 
 /** Runs a reader gets however slow its warm-up was (if the user asked for that many). */
 const MIN_RUNS = 3;
@@ -165,33 +170,42 @@ async function openTabs(
     tool
       ? withTimeout(opening(tool), deadline, `loading ${name}'s tab`)
       : Promise.reject(new Error(`${name} did not start`));
+  const asked = (reader: Reader) => settings.readers.has(reader);
+  for (const reader of READERS) if (!asked(reader)) result[reader].error = NOT_ASKED;
   const [loupe, stagehand3, stagehand4] = await Promise.allSettled([
     withTimeout(openLoupeTab(tools.client, page.url, loadTimeoutMs), deadline, "loading Loupe's tab"),
-    open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, loadTimeoutMs)),
-    open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, loadTimeoutMs)),
+    asked("stagehand3")
+      ? open(tools.stagehand3, "Stagehand 3", (s) => openStagehandTab(s, page.url, loadTimeoutMs))
+      : Promise.resolve(undefined),
+    asked("stagehand4")
+      ? open(tools.stagehand4, "Stagehand 4", (b) => openStagehand4Tab(b, page.url, loadTimeoutMs))
+      : Promise.resolve(undefined),
   ]);
   for (const [reader, opened] of [
     ["stagehand3", stagehand3],
     ["stagehand4", stagehand4],
   ] as const) {
-    if (opened.status === "fulfilled") tabs.set(reader, opened.value);
-    else result[reader].error = `load: ${describeError(opened.reason)}`;
+    if (!asked(reader)) continue;
+    if (opened.status === "fulfilled" && opened.value) tabs.set(reader, opened.value);
+    else if (opened.status === "rejected") result[reader].error = `load: ${describeError(opened.reason)}`;
   }
   if (loupe.status === "rejected") {
     for (const reader of ["loupe", "loupeWarm"] as const)
-      result[reader].error = `load: ${describeError(loupe.reason)}`;
+      if (asked(reader)) result[reader].error = `load: ${describeError(loupe.reason)}`;
     for (const reader of ["axFloor", "domFloor"] as const)
-      result[reader].error = "load failed in Loupe's tab, which the floors read";
+      if (asked(reader)) result[reader].error = "load failed in Loupe's tab, which the floors read";
     return;
   }
   const loupeTab: LoupeTab = loupe.value;
-  tabs.set("loupe", coldLoupe(loupeTab));
-  tabs.set("loupeWarm", warmLoupe(loupeTab));
+  // Loupe's tab opens whatever was asked: the floors read through it.
+  if (asked("loupe")) tabs.set("loupe", coldLoupe(loupeTab));
+  if (asked("loupeWarm")) tabs.set("loupeWarm", warmLoupe(loupeTab));
   if (loupeTab.page.url() !== page.url) result.notes.push(`the page navigated to ${loupeTab.page.url()}`);
   for (const [reader, opening] of [
     ["axFloor", openAxFloor],
     ["domFloor", openDomFloor],
   ] as const) {
+    if (!asked(reader)) continue;
     try {
       tabs.set(reader, await opening(loupeTab));
     } catch (error) {

@@ -3,7 +3,14 @@ import { toCsv } from "../csv.js";
 import { markdownTable } from "../markdown-table.js";
 import { median, ratio } from "../stats.js";
 import type { ModelCallCount } from "./model-calls.js";
-import { READERS, TEXT_READERS, type PageMeasurement, type Reader, type TextReader } from "./measure-page.js";
+import {
+  NOT_ASKED,
+  READERS,
+  TEXT_READERS,
+  type PageMeasurement,
+  type Reader,
+  type TextReader,
+} from "./measure-page.js";
 
 /** The peer the targets are set against. */
 const PEER: TextReader = "stagehand4";
@@ -245,7 +252,8 @@ export function snapshotProblems(all: readonly PageMeasurement[]): string[] {
   const lines: string[] = [];
   for (const m of all) {
     for (const reader of READERS)
-      if (m[reader].error) lines.push(`${m.page.name}: ${reader} failed: ${m[reader].error}`);
+      if (m[reader].error && m[reader].error !== NOT_ASKED)
+        lines.push(`${m.page.name}: ${reader} failed: ${m[reader].error}`);
     for (const note of m.notes) lines.push(`${m.page.name}: ${note}`);
   }
   return lines;

@@ -43,7 +43,7 @@ const DEFAULT_CORPUS_PAGES = 40;
 /** Catalog sizes, in cards: the growth from the first to the last says whether the time is linear. */
 const CATALOG_SIZES = [1_000, 3_000, 10_000, 30_000];
 
-const SETTINGS: Omit<MeasureSettings, "runs"> = {
+const SETTINGS: Omit<MeasureSettings, "runs" | "readers"> = {
   loadTimeoutMs: 30_000,
   callTimeoutMs: 60_000,
   readerBudgetMs: 20_000,
@@ -59,9 +59,10 @@ export const snapshotSection: BenchSection = {
     let stagehand3: Stagehand | undefined;
     let stagehand4: Stagehand4Run | undefined;
     try {
+      const readers = askedReaders(options);
       await client.init();
-      stagehand3 = await startStagehand(client, model);
-      stagehand4 = await startStagehand4();
+      if (readers.has("stagehand3")) stagehand3 = await startStagehand(client, model);
+      if (readers.has("stagehand4")) stagehand4 = await startStagehand4();
       const tools: Tools = { client, stagehand3, stagehand4: stagehand4?.browser };
       // Stagehand 4's browser can die on a big page; the pages after it get a new one, not "failed".
       const restartStagehand4 = async (): Promise<void> => {
@@ -80,6 +81,17 @@ export const snapshotSection: BenchSection = {
   },
 };
 
+/** The readers `--readers` names (all without it); an unknown name stops the run, naming the known ones. */
+function askedReaders(options: BenchOptions): ReadonlySet<Reader> {
+  if (!options.readers.length) return new Set(READERS);
+  const unknown = options.readers.filter((name) => !(READERS as readonly string[]).includes(name));
+  if (unknown.length)
+    throw new Error(
+      `--readers: unknown reader ${unknown.join(", ")}; the readers are ${READERS.join(", ")}.`,
+    );
+  return new Set(options.readers as Reader[]);
+}
+
 async function measureAll(
   options: BenchOptions,
   servers: PageServers,
@@ -90,7 +102,7 @@ async function measureAll(
   const fixture = await fixturePage(servers);
   const catalogs = (options.catalogs ?? CATALOG_SIZES).map((cards) => catalogPage(servers, cards));
   const corpus = await selectCorpus(options, servers, tools.client);
-  const settings: MeasureSettings = { ...SETTINGS, runs: options.runs };
+  const settings: MeasureSettings = { ...SETTINGS, runs: options.runs, readers: askedReaders(options) };
 
   console.log(
     `Medians of ${options.runs} timed runs per page and reader (fewer, never under 3, for a reader slower than ` +

@@ -57,6 +57,34 @@ describe("renderSnapshot", () => {
     expect(out.split("\n")).toEqual(["[0-1] RootWebArea: Shop", ` [0-${button.backendNodeId}] button: Buy`]);
   });
 
+  it("lets the one element of a list item stand in its place; items with more keep their line", () => {
+    const single = node("link", "Home", { children: [text("Home")] });
+    const first = node("link", "Shoes");
+    const second = node("button", "More");
+    const both = node("listitem", "", { children: [first, second] });
+    const nested = node("link", "Hats", { children: [node("image", "Hat")] });
+    const list = node("list", "", {
+      children: [
+        node("listitem", "", { children: [single] }),
+        both,
+        node("listitem", "", { children: [nested] }),
+        node("listitem", "", { children: [text("Sale ends soon")] }),
+      ],
+    });
+    const { text: out, elements } = page([list]);
+    const lines = out.split("\n");
+    expect(lines.slice(2)).toEqual([
+      `  [0-${single.backendNodeId}] link: Home`,
+      `  [0-${both.backendNodeId}] listitem`,
+      `   [0-${first.backendNodeId}] link: Shoes`,
+      `   [0-${second.backendNodeId}] button: More`,
+      `  [0-${nested.backendNodeId}] link: Hats`,
+      `   [0-${nested.children![0]!.backendNodeId}] image: Hat`,
+      expect.stringMatching(/^ {2}\[0-\d+\] listitem: Sale ends soon$/),
+    ]);
+    expect(elements.get(`0-${single.backendNodeId}`)?.role).toBe("link");
+  });
+
   it("keeps an interactive element without a name, and drops an empty named-less one", () => {
     const unnamed = node("button");
     const { text: out, elements } = page([unnamed, node("list")]);

@@ -139,6 +139,18 @@ export function renderSnapshot(
       }
       const line = out.push("") - 1;
       const inner = VALUE_ROLES.has(role) ? EMPTY : renderChildren(node.children, depth + 1, visit, out);
+      if (
+        role === "listitem" &&
+        !name &&
+        !node.value &&
+        inner.hasElements &&
+        soleChild(out, line, depth + 1)
+      ) {
+        // An item around one element (a link, a button) says only "an item of the list above", which
+        // the list's line and the order already say: the element stands in its place, a level up.
+        for (let k = line + 1; k < out.length; k++) if (out[k]) out[k] = out[k]!.slice(1);
+        return inner;
+      }
       if (!name && !INTERACTIVE_ROLES.has(role) && !node.value && !hasLineAfter(out, line)) {
         out.length = line;
         return EMPTY;
@@ -239,6 +251,16 @@ function renderChildren(
     hasElements ||= rendered.hasElements;
   });
   return { text: texts.join(" "), hasElements };
+}
+
+/** Whether exactly one of the lines after `line` sits at `depth` (the rest are inside it). */
+function soleChild(out: readonly string[], line: number, depth: number): boolean {
+  let children = 0;
+  for (let k = line + 1; k < out.length; k++) {
+    const text = out[k];
+    if (text && text.length > depth && text[depth] !== " " && ++children > 1) return false;
+  }
+  return children === 1;
 }
 
 /** Whether any line after `line` survived (children may have been dropped as repeated labels). */
