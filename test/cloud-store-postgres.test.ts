@@ -13,6 +13,7 @@ import { startCloudServer } from "@loupe/cloud";
 import { ApiKeys } from "../cloud/src/db/api-keys.js";
 import { SCHEMA_VERSION, StoreError, openAndMigrate, openDatabase } from "../cloud/src/db/database.js";
 import { UsageLedger } from "../cloud/src/db/usage.js";
+import { InstanceRegistry } from "../cloud/src/instances/instance-registry.js";
 import { ExtractCache } from "../cloud/src/sessions/extract-cache.js";
 import { SessionStore } from "../cloud/src/sessions/session-store.js";
 import { runLoupe, startLoupe } from "./support/loupe-cli.js";
@@ -118,8 +119,30 @@ describe.skipIf(unavailable !== undefined)("the Cloud store on PostgreSQL", () =
       const sessions = new SessionStore(store);
       const holder = { project: alpha.project, keyId: second.id };
       const createdAt = new Date().toISOString();
-      await sessions.insert(holder, { id: "ses_a", region: "local", createdAt, status: "RUNNING" }, true);
-      await sessions.insert(holder, { id: "ses_b", region: "local", createdAt, status: "RUNNING" }, false);
+      // Rows as a Loupe before instances wrote them (no instance): ended by the next start.
+      const legacy = { instanceId: null, maxPerProject: 2 };
+      for (const [id, blockAds] of [
+        ["ses_a", true],
+        ["ses_b", false],
+      ] as const)
+        expect(
+          await sessions.reserve(
+            holder,
+            { id, region: "local", createdAt, status: "RUNNING" },
+            blockAds,
+            legacy,
+          ),
+        ).toBeUndefined();
+      // The project's limit counts the rows: a third is refused, with the number running.
+      expect(
+        await sessions.reserve(
+          holder,
+          { id: "ses_c", region: "local", createdAt, status: "RUNNING" },
+          false,
+          legacy,
+        ),
+      ).toBe(2);
+      expect(await sessions.find(alpha.project.id, "ses_c")).toBeUndefined();
       expect(await sessions.find(alpha.project.id, "ses_a")).toEqual({
         id: "ses_a",
         region: "local",
@@ -133,7 +156,7 @@ describe.skipIf(unavailable !== undefined)("the Cloud store on PostgreSQL", () =
         status: "ENDED",
         endReason: "closed",
       });
-      await sessions.endOrphans(createdAt);
+      await new InstanceRegistry(store, 1_000).endOrphans();
       expect(await sessions.find(alpha.project.id, "ses_b")).toMatchObject({ endReason: "server_shutdown" });
 
       const cache = new ExtractCache(store, 60_000);

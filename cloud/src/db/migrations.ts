@@ -109,4 +109,25 @@ export const MIGRATIONS: readonly ((db: AnyKysely, types: DialectTypes) => Promi
         .addColumn(column, t.count, (c) => c.notNull().defaultTo(0))
         .execute();
   },
+  // 5: several instances on one store: each registers its internal address and heartbeats; a session
+  // records the instance running its browser, so the others route to it and end it when that one dies.
+  // `heartbeat_ms` lets each instance be judged by its own interval. No foreign key from sessions: an
+  // instance's row may be pruned long after it stopped, while its sessions stay on record.
+  async (db) => {
+    await db.schema
+      .createTable("instances")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("url", "text", (c) => c.notNull())
+      .addColumn("heartbeat_ms", "integer", (c) => c.notNull())
+      .addColumn("started_at", "text", (c) => c.notNull())
+      .addColumn("heartbeat_at", "text", (c) => c.notNull())
+      .addColumn("stopped_at", "text")
+      .execute();
+    await db.schema.alterTable("sessions").addColumn("instance_id", "text").execute();
+    await db.schema
+      .createIndex("sessions_instance")
+      .on("sessions")
+      .columns(["instance_id", "ended_at"])
+      .execute();
+  },
 ];

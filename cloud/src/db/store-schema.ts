@@ -36,6 +36,19 @@ export interface StoreTables {
     created_at: string;
     ended_at: string | null;
     end_reason: string | null;
+    /** The instance running the session's browser; null on rows written before instances (schema 5). */
+    instance_id: string | null;
+  };
+  /** The instances serving this store: where each is reached, and whether it is alive (its heartbeat). */
+  instances: {
+    id: string;
+    /** The address other instances forward a session's requests to: `http(s)://host:port`. */
+    url: string;
+    /** How often it heartbeats: it is dead once its heartbeat is 3 intervals old. */
+    heartbeat_ms: number;
+    started_at: string;
+    heartbeat_at: string;
+    stopped_at: string | null;
   };
   extract_cache: { project_id: string; key: string; result: string; created_at: string };
 }

@@ -13,6 +13,12 @@ import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase, type CloudDatabase, type StoreKind } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
+import { forwardRequest } from "../instances/forward-request.js";
+import { forwardUpgrade } from "../instances/forward-upgrade.js";
+import { forwardedBy } from "../instances/forwarded-headers.js";
+import { InstanceRegistry } from "../instances/instance-registry.js";
+import { instanceOrigin, parseInstanceUrl } from "../instances/instance-url.js";
+import { sessionOwner } from "../instances/session-owner.js";
 import { ExtractCache } from "../sessions/extract-cache.js";
 import { SessionRegistry } from "../sessions/session-registry.js";
 import { ConcurrencyLimit } from "./concurrency-limit.js";
@@ -69,6 +75,17 @@ export interface CloudServerOptions {
    * `https://`); without it, on the Host of each request and the scheme the server itself serves.
    */
   publicUrl?: string;
+  /**
+   * The address other instances sharing the store reach this one by (`http://10.0.0.5:4455`), to
+   * forward the requests and `connectUrl` upgrades of the sessions it runs. Default: the address it
+   * listens on, which is right for one instance (or several on one machine).
+   */
+  instanceUrl?: string;
+  /**
+   * How often this instance tells the store it is alive, and looks for dead ones (whose sessions it
+   * ends). An instance is dead once its heartbeat is 3 of its intervals old. Default 5 s.
+   */
+  heartbeatMs?: number;
   /** How often revoked keys are looked for, to end their sessions and connections. Default 2 s. */
   revocationCheckMs?: number;
   /** A session with no API call and no CDP traffic for this long ends. Default 5 minutes. */
@@ -91,6 +108,8 @@ export interface CloudServer {
   usage: UsageLedger;
   /** The hosted sessions (tests and the bench look at their browsers). */
   sessions: SessionRegistry;
+  /** This instance's id in the store (`ins_…`), and the address it registered for the others. */
+  instance: { id: string; url: string };
   /** Ends every session (`server_shutdown`), stops serving and closes the database. */
   close(): Promise<void>;
 }
@@ -108,6 +127,14 @@ const ROUTE_LIST = Object.values(CLOUD_ROUTES)
   .map((route) => `${route.method} ${route.path}`)
   .join(", ");
 
+/** The routes about one session, answered by the instance that runs it. */
+const FORWARDED_ROUTES = new Set([
+  "GET /v1/sessions/:id",
+  "DELETE /v1/sessions/:id",
+  "POST /v1/sessions/:id/extract",
+  "POST /v1/sessions/:id/act",
+]);
+
 /** This package's version, the OpenAPI document's. `../../package.json` from src/server and dist/server. */
 const CLOUD_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
@@ -117,6 +144,11 @@ const MEMORY_PER_SESSION = 512 * 1024 * 1024;
 /** Starts Loupe Cloud: the HTTP API of SURFACE §3.2 over the database in `dataDir`. */
 export async function startCloudServer(options: CloudServerOptions): Promise<CloudServer> {
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  const instanceUrl =
+    options.instanceUrl === undefined ? undefined : instanceOrigin(parseInstanceUrl(options.instanceUrl));
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  if (!Number.isFinite(heartbeatMs) || heartbeatMs <= 0)
+    throw new Error(`heartbeatMs must be a number of milliseconds above 0, not ${heartbeatMs}.`);
   const db = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -131,6 +163,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     allowPrivateNetwork: options.allowPrivateNetwork === true,
     ...options.fetchPolicy,
   };
+  const instances = new InstanceRegistry(db, heartbeatMs);
   let sessions: SessionRegistry;
   try {
     sessions = await SessionRegistry.open(
@@ -144,6 +177,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
         browser: options.sessionBrowser ?? {},
         policy,
       },
+      instances,
       storeError("recording a session's end failed"),
     );
   } catch (error) {
@@ -151,13 +185,24 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     throw error;
   }
   const cache = new ExtractCache(db, options.extractCacheTtlMs ?? 24 * 60 * 60_000);
-  const app = buildApp(keys, usage, options, { sessions, cache, policy, publicUrl, db });
+  const app = buildApp(keys, usage, options, { sessions, instances, cache, policy, publicUrl, db });
   reporter.log = app.log;
   routeUpgrades(
     app.server,
     {
       verifyKey: (key) => keys.holder(key),
       runningSession: (projectId, id) => sessions.runningSession(projectId, id),
+      async forward(projectId, id, request, socket, head) {
+        const owner = await sessionOwner(
+          { sessions, instances },
+          projectId,
+          id,
+          forwardedBy(request.headers),
+        );
+        if (!owner) return false;
+        await forwardUpgrade(request, socket, head, owner, instances.id);
+        return true;
+      },
     },
     app.log,
   );
@@ -183,24 +228,53 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     await db.close();
     throw error;
   }
-  const releaseMarkdownWorkers = retainMarkdownWorkers();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : (options.port ?? DEFAULT_CLOUD_PORT);
   const host = options.host ?? "127.0.0.1";
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const registeredUrl = instanceUrl ?? url;
+  try {
+    await instances.register(registeredUrl);
+  } catch (error) {
+    clearInterval(revocations);
+    await app.close();
+    await db.close();
+    throw error;
+  }
+  if (db.kind === "postgres" && instanceUrl === undefined)
+    app.log.warn(
+      { instanceUrl: registeredUrl },
+      "no instance URL given: other instances on this database forward this one's sessions to the address it listens on; give --instance-url when they run on other machines",
+    );
+  instances.startHeartbeat({
+    onDeclaredDead: async () => {
+      app.log.warn(
+        "another instance found this one's heartbeat overdue and ended its sessions in the store: ending their browsers",
+      );
+      await sessions.endAll();
+    },
+    afterBeat: () => sessions.reconcile(),
+    onError: storeError("the heartbeat could not reach the store"),
+  });
+  const releaseMarkdownWorkers = retainMarkdownWorkers();
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url,
     port,
     store: db.kind,
     keys,
     usage,
     sessions,
+    instance: { id: instances.id, url: registeredUrl },
     close() {
       // Idempotent: a shutdown path that runs twice (a signal during a test's teardown) finds it done.
       closing ??= (async () => {
         clearInterval(revocations);
+        await instances.stopHeartbeat();
         // Sessions first: their browsers and proxied sockets would otherwise outlive the server.
         await sessions.closeAll();
+        // Then the instance, stopped in the store: nobody forwards to it any more.
+        await instances.stop().catch(storeError("recording the instance as stopped failed"));
         await app.close();
         await releaseMarkdownWorkers();
         try {
@@ -220,6 +294,7 @@ function buildApp(
   options: CloudServerOptions,
   hosted: {
     sessions: SessionRegistry;
+    instances: InstanceRegistry;
     cache: ExtractCache;
     policy: FetchPolicy;
     publicUrl: URL | undefined;
@@ -289,9 +364,18 @@ function buildApp(
   app.get("/openapi.json", async () => openApi);
 
   app.register(async (v1) => {
-    v1.addHook("onRequest", async (request) => {
+    v1.addHook("onRequest", async (request, reply) => {
       request.keyHolder = await authenticate(keys, request);
       request.project = request.keyHolder.project;
+      // A session another instance runs: the request goes there, before its body is read here.
+      const sessionId = (request.params as { id?: unknown } | undefined)?.id;
+      if (
+        typeof sessionId !== "string" ||
+        !FORWARDED_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
+      )
+        return;
+      const owner = await sessionOwner(hosted, request.project.id, sessionId, forwardedBy(request.headers));
+      if (owner) return forwardRequest(request, reply, owner, hosted.instances.id);
     });
 
     v1.post(CLOUD_ROUTES.fetch.path, async (request, reply) => {

@@ -3,6 +3,7 @@ import type { SessionRegistry } from "../sessions/session-registry.js";
 import type { SessionState } from "../sessions/session-state.js";
 import type { ConcurrencyLimit } from "./concurrency-limit.js";
 import { actBodySchema, createSessionBodySchema, extractBodySchema } from "@loupe/core/protocol";
+import { FORWARDED_BY, FORWARDED_PROTO } from "../instances/forwarded-headers.js";
 import { parseBody } from "./request-body.js";
 import { sessionAct, sessionExtract, type SessionOperationDependencies } from "./session-operations.js";
 
@@ -73,7 +74,10 @@ function withConnectUrl(
     base.protocol = publicUrl.protocol === "https:" ? "wss:" : "ws:";
     connectUrl = new URL(path, base).href;
   } else {
-    connectUrl = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}/${path}`;
+    // A request another instance forwarded carries the scheme its caller used (the Host is the caller's).
+    const proto = request.headers[FORWARDED_BY] ? request.headers[FORWARDED_PROTO] : undefined;
+    const secure = proto === "https" || proto === "http" ? proto === "https" : request.protocol === "https";
+    connectUrl = `${secure ? "wss" : "ws"}://${request.host}/${path}`;
   }
   const { id, region, createdAt, ...rest } = state;
   return {

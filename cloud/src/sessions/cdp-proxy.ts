@@ -12,10 +12,24 @@ import type { HostedSession } from "./hosted-session.js";
 /** The path of a session's CDP websocket: `/v1/sessions/:id/connect`. */
 const CONNECT_PATH = /^\/v1\/sessions\/([^/?#]+)\/connect\/?$/;
 
-/** What the proxy needs from the server: who a key belongs to, and a project's running session. */
+/**
+ * What the proxy needs from the server: who a key belongs to, and a project's running session; and,
+ * with several instances, a way to hand the upgrade of a session another instance runs to that one.
+ */
 export interface CdpProxyDependencies {
   verifyKey(key: string): Promise<KeyHolder | undefined>;
   runningSession(projectId: string, id: string): Promise<HostedSession>;
+  /**
+   * Forwards the upgrade to the instance running the project's session and answers true, or answers
+   * false to have it served here.
+   */
+  forward?(
+    projectId: string,
+    id: string,
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): Promise<boolean>;
 }
 
 /** The largest CDP message a client may send (a page's HTML, a file's content in a script…). */
@@ -90,6 +104,7 @@ export async function handleCdpUpgrade(
     );
     if (!verified) throw refused;
     holder = verified;
+    if (await deps.forward?.(holder.project.id, id, request, socket, head)) return true;
     try {
       session = await deps.runningSession(holder.project.id, id);
     } catch (error) {

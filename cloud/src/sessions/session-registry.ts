@@ -4,6 +4,7 @@ import type { KeyHolder } from "../db/api-keys.js";
 import type { CloudDatabase } from "../db/database.js";
 import type { UsageLedger } from "../db/usage.js";
 import type { FetchPolicy } from "../fetch/index.js";
+import type { InstanceRegistry } from "../instances/instance-registry.js";
 import { ServiceError, serviceError } from "../server/service-error.js";
 import { HostedSession } from "./hosted-session.js";
 import { launchSessionBrowser } from "./session-browser.js";
@@ -14,9 +15,9 @@ import { SessionStore } from "./session-store.js";
 export interface SessionLimits {
   /** The one region this server serves; recorded on every session. */
   region: string;
-  /** Sessions one project may have running at once. */
+  /** Sessions one project may have running at once, on all instances sharing the store together. */
   maxPerProject: number;
-  /** Sessions the server runs at once, all projects together. */
+  /** Sessions this instance runs at once, all projects together (it protects this machine's memory). */
   maxTotal: number;
   /** A session nobody used (API call or proxied CDP traffic) for this long ends. */
   idleTimeoutMs: number;
@@ -33,14 +34,17 @@ export interface SessionRequest {
 }
 
 /**
- * The server's hosted sessions: launches a Chromium per session, enforces the per-project limit, ends
- * sessions (killing their browsers) and records each in the database and in usage (session seconds).
+ * This instance's hosted sessions: launches a Chromium per session, enforces the limits (per project in
+ * the store, across instances; in total here), ends sessions (killing their browsers) and records each
+ * in the database and in usage (session seconds).
  */
 export class SessionRegistry {
   private readonly running = new Map<string, HostedSession>();
-  /** Sessions counted against a project's limit: running ones and those still launching. */
-  private readonly perProject = new Map<string, number>();
-  /** The same, all projects together, against the server's limit. */
+  /** Reserved in the store, browser still launching. */
+  private readonly launching = new Set<string>();
+  /** Ends the store could not record (it was unreachable): retried by `reconcile`. */
+  private readonly unrecorded = new Map<string, { endedAt: string; reason: EndReason }>();
+  /** Sessions running or launching here, all projects together, against this instance's limit. */
   private total = 0;
   private readonly store: SessionStore;
   private closed = false;
@@ -49,30 +53,43 @@ export class SessionRegistry {
     db: CloudDatabase,
     private readonly usage: UsageLedger,
     private readonly limits: SessionLimits,
+    private readonly instances: InstanceRegistry,
     private readonly onStoreError: (error: unknown) => void,
   ) {
     this.store = new SessionStore(db);
   }
 
   /**
-   * The registry of a server starting on `db`. Sessions the store still has RUNNING were left by a server
-   * that stopped without ending them (killed, crashed): their browsers died with it, so they are recorded
-   * as ended by the shutdown. `onStoreError` hears of a session's end the store could not record.
+   * The registry of an instance starting on `db`. Sessions the store still has RUNNING on instances that
+   * are dead (stopped, or heartbeat too old), or from Loupes before instances, were left by servers that
+   * stopped without ending them (killed, crashed): their browsers died with them, so they are recorded as
+   * ended by the shutdown. Other live instances' sessions stay theirs. `onStoreError` hears of a
+   * session's end the store could not record.
    */
   static async open(
     db: CloudDatabase,
     usage: UsageLedger,
     limits: SessionLimits,
+    instances: InstanceRegistry,
     onStoreError: (error: unknown) => void = () => undefined,
   ): Promise<SessionRegistry> {
-    const registry = new SessionRegistry(db, usage, limits, onStoreError);
-    await registry.store.endOrphans(new Date().toISOString());
+    const registry = new SessionRegistry(db, usage, limits, instances, onStoreError);
+    await instances.endOrphans();
     return registry;
+  }
+
+  /** Whether this instance runs the session's browser. */
+  runsHere(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Where the store says a project's session runs, and its state; undefined for unknown ids. */
+  locate(projectId: string, id: string) {
+    return this.store.locate(projectId, id);
   }
 
   /** Launches a session for the project of a key; the session ends if that key is revoked. */
   async create(holder: KeyHolder, request: SessionRequest): Promise<SessionState> {
-    const projectId = holder.project.id;
     if (this.closed) throw new ServiceError(503, "rate_limited", "The server is shutting down.");
     const region = request.region ?? this.limits.region;
     if (region !== this.limits.region)
@@ -80,25 +97,34 @@ export class SessionRegistry {
         "invalid_request",
         `This server serves region "${this.limits.region}" only, not "${region}". Leave region out or send "${this.limits.region}".`,
       );
-    const count = this.perProject.get(projectId) ?? 0;
-    if (count >= this.limits.maxPerProject)
-      throw serviceError(
-        "rate_limited",
-        `This project already has ${count} sessions running, the most allowed at once. End one (DELETE /v1/sessions/:id) and retry.`,
-      );
     if (this.total >= this.limits.maxTotal)
       throw serviceError(
         "rate_limited",
         `This server is running ${this.total} sessions, the most it runs at once for all projects together. Retry in a while, when others have ended.`,
       );
-    this.perProject.set(projectId, count + 1);
     this.total++;
+    const id = `ses_${randomUUID()}`;
+    const createdAt = new Date().toISOString();
+    this.launching.add(id);
     try {
-      const session = await this.launch(holder, region, request.blockAds);
+      const full = await this.store.reserve(
+        holder,
+        { id, region, createdAt, status: "RUNNING" },
+        request.blockAds,
+        { instanceId: this.instances.id, maxPerProject: this.limits.maxPerProject },
+      );
+      if (full !== undefined)
+        throw serviceError(
+          "rate_limited",
+          `This project already has ${full} sessions running, the most allowed at once. End one (DELETE /v1/sessions/:id) and retry.`,
+        );
+      const session = await this.launch(holder, id, region, createdAt, request.blockAds);
       return session.state();
     } catch (error) {
-      this.release(projectId);
+      this.total--;
       throw error;
+    } finally {
+      this.launching.delete(id);
     }
   }
 
@@ -126,6 +152,7 @@ export class SessionRegistry {
     }
     const state = session?.projectId === projectId ? session.state() : await this.store.find(projectId, id);
     if (!state) throw notFound(id);
+    if (state.status === "RUNNING") throw notHere(id);
     throw endedError(state);
   }
 
@@ -136,7 +163,9 @@ export class SessionRegistry {
       await session.end("closed");
       return session.state();
     }
-    return this.state(projectId, id);
+    const state = await this.state(projectId, id);
+    if (state.status === "RUNNING") throw notHere(id);
+    return state;
   }
 
   /** A running session's browser process id (tests and the bench measure it). */
@@ -168,22 +197,49 @@ export class SessionRegistry {
   /** Ends every session with `server_shutdown` and waits for their browsers to exit. */
   async closeAll(): Promise<void> {
     this.closed = true;
+    await this.endAll();
+  }
+
+  /**
+   * Ends every running session with `server_shutdown` but goes on serving: another instance found this
+   * one dead and recorded them so; their browsers must not outlive their records.
+   */
+  async endAll(): Promise<void> {
     await Promise.all([...this.running.values()].map((session) => session.end("server_shutdown")));
   }
 
-  private async launch(holder: KeyHolder, region: string, blockAds: boolean): Promise<HostedSession> {
-    const browser = await launchSessionBrowser({
-      browser: this.limits.browser,
-      policy: this.limits.policy,
-      blockAds,
-    });
-    const id = `ses_${randomUUID()}`;
-    const createdAt = new Date().toISOString();
+  /**
+   * Brings the store in line with this instance (on each heartbeat): ends the store could not record
+   * are written now, and a session the store has RUNNING here that runs here no more (nor is launching)
+   * is recorded as ended by the shutdown, so it stops counting against its project's limit.
+   */
+  async reconcile(): Promise<void> {
+    for (const [id, { endedAt, reason }] of this.unrecorded) {
+      await this.store.end(id, endedAt, reason);
+      this.unrecorded.delete(id);
+    }
+    const now = new Date().toISOString();
+    for (const id of await this.store.runningOn(this.instances.id))
+      if (!this.running.has(id) && !this.launching.has(id)) await this.store.end(id, now, "server_shutdown");
+  }
+
+  private async launch(
+    holder: KeyHolder,
+    id: string,
+    region: string,
+    createdAt: string,
+    blockAds: boolean,
+  ): Promise<HostedSession> {
+    let browser: Awaited<ReturnType<typeof launchSessionBrowser>>;
     try {
-      await this.store.insert(holder, { id, region, createdAt, status: "RUNNING" }, blockAds);
+      browser = await launchSessionBrowser({
+        browser: this.limits.browser,
+        policy: this.limits.policy,
+        blockAds,
+      });
     } catch (error) {
-      // A session the store does not know could be neither looked up nor billed: it does not start.
-      await browser.close();
+      // The reservation is not a session anyone saw: it goes, and stops counting against the limit.
+      await this.store.remove(id).catch(this.onStoreError);
       throw error;
     }
     const session = new HostedSession({
@@ -202,26 +258,22 @@ export class SessionRegistry {
   }
 
   private async onEnded(session: HostedSession, reason: EndReason, seconds: number): Promise<void> {
-    this.running.delete(session.id);
-    this.release(session.projectId);
-    const { endedAt } = session.state();
+    this.total--;
+    const endedAt = session.state().endedAt ?? new Date().toISOString();
     try {
-      await this.store.end(session.id, endedAt ?? new Date().toISOString(), reason);
+      await this.store.end(session.id, endedAt, reason);
     } catch (error) {
-      // The browser is gone either way; a later start records the session as ended (endOrphans).
+      // The browser is gone either way; the next heartbeat's reconcile records it.
+      this.unrecorded.set(session.id, { endedAt, reason });
       this.onStoreError(error);
+    } finally {
+      // Only now: until its end is recorded (or queued), reconcile must not take it for a lost one.
+      this.running.delete(session.id);
     }
     this.usage.record(session.projectId, "session", {
       outcome: reason === "browser_crashed" ? reason : "ok",
       units: Math.round(seconds * 1000) / 1000,
     });
-  }
-
-  private release(projectId: string): void {
-    this.total--;
-    const left = (this.perProject.get(projectId) ?? 1) - 1;
-    if (left > 0) this.perProject.set(projectId, left);
-    else this.perProject.delete(projectId);
   }
 }
 
@@ -231,6 +283,18 @@ function notFound(id: string): ServiceError {
     404,
     "invalid_request",
     `There is no session "${id}" in this key's project. Create one with POST /v1/sessions.`,
+  );
+}
+
+/**
+ * A session the store has RUNNING on another instance, reached here by a request that another instance
+ * already forwarded (or while it is still launching): it is not forwarded again, so forwarding never loops.
+ */
+function notHere(id: string): ServiceError {
+  return new ServiceError(
+    503,
+    "target_unreachable",
+    `Session "${id}" runs on another Loupe instance, and this request was already forwarded once (x-loupe-forwarded-by), so it is not forwarded again. Send it to the service's public address.`,
   );
 }
 
