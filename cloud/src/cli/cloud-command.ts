@@ -5,11 +5,13 @@ import { DEFAULT_CLOUD_PORT } from "@loupe/core/protocol";
 import { ApiKeys } from "../db/api-keys.js";
 import { StoreError, openAndMigrate, type StoreLocation } from "../db/database.js";
 import { redactDatabaseUrl } from "../db/store-errors.js";
+import { parseInstanceUrl } from "../instances/instance-url.js";
 import { parsePublicUrl, startCloudServer } from "../server/cloud-server.js";
 
 export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port ${DEFAULT_CLOUD_PORT}] [--data-dir DIR | --database URL]
                          [--allow-private-network] [--region local] [--max-sessions 3] [--max-sessions-total N]
-                         [--session-idle-timeout 300] [--public-url URL]
+                         [--session-idle-timeout 300] [--public-url URL] [--instance-url URL]
+                         [--heartbeat-interval 5]
        loupe cloud migrate [--data-dir DIR | --database URL]   applies the schema's migrations and exits
        loupe cloud keys create --project NAME [--data-dir DIR | --database URL]   prints the new key alone on stdout
        loupe cloud keys list --project NAME [--data-dir DIR | --database URL]
@@ -19,6 +21,10 @@ export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port 
 512 MiB of memory); --session-idle-timeout is in seconds (a session with no call and no CDP traffic for
 that long ends). --public-url is the address clients reach the server by when it sits behind a proxy
 (https://loupe.example.com gives wss:// connectUrls).
+Several instances share one --database: --instance-url is the address the OTHER instances reach this
+one by (http://10.0.0.5:4455; default the address it listens on), to forward the requests of the
+sessions it runs. Each heartbeats every --heartbeat-interval seconds (default 5); one silent for 3
+intervals is dead and its sessions are recorded as ended.
 State (projects, hashed keys, usage, sessions, cache) lives in DIR/loupe.db (SQLite; DIR defaults to
 ~/.loupe), or with --database postgres://user:password@host:5432/loupe (or LOUPE_DATABASE_URL) in a
 Postgres database several instances can share. Every command brings the schema up to date first.
@@ -42,6 +48,8 @@ export async function runCloudCommand(argv: string[]): Promise<number> {
       "max-sessions-total": { type: "string" },
       "session-idle-timeout": { type: "string" },
       "public-url": { type: "string" },
+      "instance-url": { type: "string" },
+      "heartbeat-interval": { type: "string" },
       project: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -81,6 +89,8 @@ interface ServeFlags {
   "max-sessions-total"?: string;
   "session-idle-timeout"?: string;
   "public-url"?: string;
+  "instance-url"?: string;
+  "heartbeat-interval"?: string;
 }
 
 async function serve(values: ServeFlags, location: StoreLocation): Promise<number> {
@@ -116,6 +126,23 @@ async function serve(values: ServeFlags, location: StoreLocation): Promise<numbe
       return 1;
     }
   }
+  const instanceUrl = values["instance-url"];
+  if (instanceUrl !== undefined) {
+    try {
+      parseInstanceUrl(instanceUrl);
+    } catch (error) {
+      process.stderr.write(`loupe cloud serve: --instance-url: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  const heartbeat = values["heartbeat-interval"];
+  const heartbeatSeconds = heartbeat === undefined ? undefined : Number(heartbeat);
+  if (heartbeatSeconds !== undefined && !(Number.isFinite(heartbeatSeconds) && heartbeatSeconds >= 0.05)) {
+    process.stderr.write(
+      `loupe cloud serve: --heartbeat-interval takes seconds, at least 0.05 (like 5 or 0.5), not "${heartbeat}".\n`,
+    );
+    return 1;
+  }
   const server = await startCloudServer({
     host: values.host ?? "127.0.0.1",
     port,
@@ -126,6 +153,8 @@ async function serve(values: ServeFlags, location: StoreLocation): Promise<numbe
     ...(maxSessions ? { maxSessionsPerProject: maxSessions } : {}),
     ...(maxSessionsTotal ? { maxSessions: maxSessionsTotal } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(instanceUrl !== undefined ? { instanceUrl } : {}),
+    ...(heartbeatSeconds !== undefined ? { heartbeatMs: Math.round(heartbeatSeconds * 1000) } : {}),
     ...(idleSeconds ? { sessionIdleTimeoutMs: idleSeconds * 1000 } : {}),
   });
   // stdout carries the address alone (scripts read it); where the state lives goes to stderr.

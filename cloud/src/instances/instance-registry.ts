@@ -46,7 +46,7 @@ export class InstanceRegistry {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Records this instance as started and reachable at `url`. */
+  /** Records this instance as started and reachable at `url` (empty until it listens: `setUrl`). */
   async register(url: string): Promise<void> {
     const at = this.isoNow();
     await this.store.db
@@ -60,6 +60,11 @@ export class InstanceRegistry {
         stopped_at: null,
       })
       .execute();
+  }
+
+  /** Records the address this instance is reached by, once it is known (it listens). */
+  async setUrl(url: string): Promise<void> {
+    await this.store.db.updateTable("instances").set({ url }).where("id", "=", this.id).execute();
   }
 
   /**
@@ -121,16 +126,19 @@ export class InstanceRegistry {
   }
 
   /**
-   * At start: sessions left RUNNING by dead instances, and by Loupes from before instances (no instance
-   * recorded: they ran on one machine, and this start means that one stopped), are ended by the shutdown.
+   * At start: sessions left RUNNING by dead instances (overdue, stopped, or pruned from the store), and
+   * by Loupes from before instances (no instance recorded: they ran on one machine, and this start means
+   * that one stopped), are ended by the shutdown. Live instances' sessions stay theirs.
    */
   async endOrphans(): Promise<void> {
     await this.sweep();
+    // After the sweep every instance not stopped is alive.
+    const live = this.store.db.selectFrom("instances").select("id").where("stopped_at", "is", null);
     await this.store.db
       .updateTable("sessions")
       .set({ ended_at: this.isoNow(), end_reason: "server_shutdown" })
-      .where("instance_id", "is", null)
       .where("ended_at", "is", null)
+      .where((eb) => eb.or([eb("instance_id", "is", null), eb("instance_id", "not in", live)]))
       .execute();
   }
 

@@ -1,5 +1,7 @@
+import { ServiceError } from "../server/service-error.js";
 import type { SessionRegistry } from "../sessions/session-registry.js";
 import type { ForwardTarget } from "./forward-request.js";
+import { ownerNotAnswering } from "./forwarded-headers.js";
 import type { InstanceRegistry } from "./instance-registry.js";
 
 /** What finding a session's owner needs. */
@@ -28,7 +30,15 @@ export async function sessionOwner(
   const instanceId = stored?.instanceId;
   if (stored?.state.status !== "RUNNING" || !instanceId || instanceId === deps.instances.id) return undefined;
   const owner = await deps.instances.find(instanceId);
-  if (owner?.alive) return { instanceId, url: owner.url, sessionId };
+  if (owner?.alive) {
+    if (!owner.url)
+      throw new ServiceError(
+        503,
+        "target_unreachable",
+        ownerNotAnswering(sessionId, instanceId, "it is still starting"),
+      );
+    return { instanceId, url: owner.url, sessionId };
+  }
   await deps.instances.endInstance(instanceId);
   return undefined;
 }

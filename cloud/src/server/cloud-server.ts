@@ -222,9 +222,13 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   }, options.revocationCheckMs ?? 2_000);
   revocations.unref();
   try {
+    // Registered before it listens: a session it creates never names an instance the store lacks (which
+    // another instance starting would take for a dead one). Its address is known once it listens.
+    await instances.register(instanceUrl ?? "");
     await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? DEFAULT_CLOUD_PORT });
   } catch (error) {
     clearInterval(revocations);
+    await instances.stop().catch(() => undefined);
     await db.close();
     throw error;
   }
@@ -234,7 +238,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const registeredUrl = instanceUrl ?? url;
   try {
-    await instances.register(registeredUrl);
+    if (instanceUrl === undefined) await instances.setUrl(registeredUrl);
   } catch (error) {
     clearInterval(revocations);
     await app.close();
