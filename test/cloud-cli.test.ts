@@ -232,6 +232,34 @@ describe("loupe cloud serve", () => {
     expect(idle.code).toBe(1);
     expect(idle.stderr).toMatch(/--session-idle-timeout/);
   });
+
+  it("refuses an --instance-url with credentials or a path, and a heartbeat interval that is no number of seconds", async () => {
+    const dataDir = await tempDataDir();
+    const secret = await runLoupe([
+      "cloud",
+      "serve",
+      "--instance-url",
+      "http://admin:hunter2@10.0.0.5:4455",
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(secret.code).toBe(1);
+    expect(secret.stderr).toMatch(/--instance-url: The instance URL must have no credentials/);
+    expect(secret.stderr).not.toContain("hunter2");
+    const path = await runLoupe([
+      "cloud",
+      "serve",
+      "--instance-url",
+      "http://10.0.0.5:4455/x",
+      "--data-dir",
+      dataDir,
+    ]);
+    expect(path.code).toBe(1);
+    expect(path.stderr).toMatch(/no path, query or fragment/);
+    const beat = await runLoupe(["cloud", "serve", "--heartbeat-interval", "0", "--data-dir", dataDir]);
+    expect(beat.code).toBe(1);
+    expect(beat.stderr).toMatch(/--heartbeat-interval takes seconds, at least 0\.05/);
+  });
 });
 
 // Each test runs its own child processes and touches nothing the others count: they run side by side.
