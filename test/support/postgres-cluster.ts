@@ -10,13 +10,14 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
+import { POSTGRES_BIN, postgresUnavailable } from "./postgres-binaries.js";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -27,32 +28,7 @@ declare module "vitest" {
 
 const run = promisify(execFile);
 
-/**
- * The server binaries: LOUPE_POSTGRES_BIN, else the newest of Debian's `/usr/lib/postgresql/<major>/bin`
- * (the package installs them there, outside PATH), else the directory of an `initdb` on PATH.
- */
-export const POSTGRES_BIN = process.env["LOUPE_POSTGRES_BIN"] ?? findPostgresBin();
-
-function findPostgresBin(): string {
-  const debian = "/usr/lib/postgresql";
-  const majors = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((name) => /^\d+$/.test(name) && existsSync(join(debian, name, "bin", "initdb")))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (majors[0]) return join(debian, majors[0], "bin");
-  for (const dir of (process.env["PATH"] ?? "").split(delimiter))
-    if (dir && existsSync(join(dir, "initdb"))) return dir;
-  return join(debian, "15", "bin");
-}
-
-/** Why the cluster cannot start here, or undefined when it can. */
-export function postgresUnavailable(): string | undefined {
-  for (const binary of ["initdb", "postgres", "pg_ctl"])
-    if (!existsSync(join(POSTGRES_BIN, binary)))
-      return `PostgreSQL binaries not found (${join(POSTGRES_BIN, binary)} is missing): install Debian's postgresql package or set LOUPE_POSTGRES_BIN.`;
-  return undefined;
-}
+export { POSTGRES_BIN, postgresUnavailable };
 
 export interface PostgresCluster {
   /** `postgres://loupe:PASSWORD@127.0.0.1:PORT/postgres`. */
