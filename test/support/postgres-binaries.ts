@@ -32,4 +32,3 @@ export function postgresUnavailable(): string | undefined {
       return `PostgreSQL binaries not found (${join(POSTGRES_BIN, binary)} is missing): install Debian's postgresql package or set LOUPE_POSTGRES_BIN.`;
   return undefined;
 }
-
