@@ -229,8 +229,10 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
     const ended = await api(b, "DELETE", `/v1/sessions/${session.id}`, key);
     expect(ended).toMatchObject({ status: 200, json: { status: "ENDED", endReason: "closed" } });
     expect(a.sessions.browserPid(session.id)).toBeUndefined();
-    const usage = await api(b, "GET", "/v1/usage", key);
-    expect(usage.json?.["usage"]).toMatchObject({ extract: { count: 1 }, act: { count: 1 } });
+    // What A metered, summed on B once A's ledger has written it (it writes in batches).
+    await expect
+      .poll(async () => (await api(b, "GET", "/v1/usage", key)).json?.["usage"])
+      .toMatchObject({ extract: { count: 1 }, act: { count: 1 } });
   });
 
   it("answers another project's session id 404 on B as on A, and refuses its connectUrl alike", async () => {

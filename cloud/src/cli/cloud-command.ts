@@ -6,7 +6,8 @@ import { ApiKeys } from "../db/api-keys.js";
 import { StoreError, openAndMigrate, type StoreLocation } from "../db/database.js";
 import { redactDatabaseUrl } from "../db/store-errors.js";
 import { parseInstanceUrl } from "../instances/instance-url.js";
-import { parsePublicUrl, startCloudServer } from "../server/cloud-server.js";
+import { startCloudServer } from "../server/cloud-server.js";
+import { parsePublicUrl } from "../server/public-url.js";
 
 export const CLOUD_USAGE = `Usage: loupe cloud serve [--host 127.0.0.1] [--port ${DEFAULT_CLOUD_PORT}] [--data-dir DIR | --database URL]
                          [--allow-private-network] [--region local] [--max-sessions 3] [--max-sessions-total N]

@@ -13,12 +13,8 @@ import { ApiKeys, type KeyHolder, type Project } from "../db/api-keys.js";
 import { openDatabase, type CloudDatabase, type StoreKind } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
-import { forwardRequest } from "../instances/forward-request.js";
-import { forwardUpgrade } from "../instances/forward-upgrade.js";
-import { forwardedBy } from "../instances/forwarded-headers.js";
 import { InstanceRegistry } from "../instances/instance-registry.js";
 import { instanceOrigin, parseInstanceUrl } from "../instances/instance-url.js";
-import { sessionOwner } from "../instances/session-owner.js";
 import { ExtractCache } from "../sessions/extract-cache.js";
 import { SessionRegistry } from "../sessions/session-registry.js";
 import { ConcurrencyLimit } from "./concurrency-limit.js";
@@ -29,6 +25,8 @@ import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { modelFromEnv } from "./model-from-env.js";
 import { runFetch } from "./run-fetch.js";
 import { serviceError, toServiceError } from "./service-error.js";
+import { parsePublicUrl } from "./public-url.js";
+import { forwardSessionRequest, upgradeForwarder } from "./session-forwarding.js";
 import { registerSessionRoutes } from "./session-routes.js";
 import { routeUpgrades } from "./upgrade-requests.js";
 
@@ -127,14 +125,6 @@ const ROUTE_LIST = Object.values(CLOUD_ROUTES)
   .map((route) => `${route.method} ${route.path}`)
   .join(", ");
 
-/** The routes about one session, answered by the instance that runs it. */
-const FORWARDED_ROUTES = new Set([
-  "GET /v1/sessions/:id",
-  "DELETE /v1/sessions/:id",
-  "POST /v1/sessions/:id/extract",
-  "POST /v1/sessions/:id/act",
-]);
-
 /** This package's version, the OpenAPI document's. `../../package.json` from src/server and dist/server. */
 const CLOUD_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
@@ -192,17 +182,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     {
       verifyKey: (key) => keys.holder(key),
       runningSession: (projectId, id) => sessions.runningSession(projectId, id),
-      async forward(projectId, id, request, socket, head) {
-        const owner = await sessionOwner(
-          { sessions, instances },
-          projectId,
-          id,
-          forwardedBy(request.headers),
-        );
-        if (!owner) return false;
-        await forwardUpgrade(request, socket, head, owner, instances.id);
-        return true;
-      },
+      forward: upgradeForwarder({ sessions, instances }),
     },
     app.log,
   );
@@ -372,14 +352,7 @@ function buildApp(
       request.keyHolder = await authenticate(keys, request);
       request.project = request.keyHolder.project;
       // A session another instance runs: the request goes there, before its body is read here.
-      const sessionId = (request.params as { id?: unknown } | undefined)?.id;
-      if (
-        typeof sessionId !== "string" ||
-        !FORWARDED_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
-      )
-        return;
-      const owner = await sessionOwner(hosted, request.project.id, sessionId, forwardedBy(request.headers));
-      if (owner) return forwardRequest(request, reply, owner, hosted.instances.id);
+      if (await forwardSessionRequest(request, reply, hosted)) return reply;
     });
 
     v1.post(CLOUD_ROUTES.fetch.path, async (request, reply) => {
@@ -442,24 +415,4 @@ async function authenticate(keys: ApiKeys, request: FastifyRequest): Promise<Key
   const holder = await keys.holder(match[1]);
   if (!holder) throw serviceError("unauthorized", "The API key is unknown or revoked.");
   return holder;
-}
-
-/**
- * Checks `publicUrl`: an http(s) URL with nothing but a scheme, a host and maybe a path prefix.
- * @throws Error saying what to change.
- */
-export function parsePublicUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(
-      `The public URL "${raw}" is not a URL; give the address clients reach the server by, like https://loupe.example.com.`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new Error(`The public URL must be http or https, not "${url.protocol}".`);
-  if (url.username || url.password || url.search || url.hash)
-    throw new Error(`The public URL "${raw}" must have no credentials, query or fragment.`);
-  return url;
 }
