@@ -381,6 +381,10 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
     // Its project may start a session again (the limit counts the store's RUNNING rows).
     const again = await createOn(b, key);
     await api(b, "DELETE", `/v1/sessions/${again.id}`, key);
+    // Both sessions' time is metered: the killed instance's by the sweep that ended it, B's by B.
+    await expect
+      .poll(async () => (await api(b, "GET", "/v1/usage", key)).json?.["usage"])
+      .toMatchObject({ session: { count: 2, succeeded: 2 } });
     // Its browser does not outlive it (Chromium exits when its pipe to the dead process closes).
     await expect.poll(() => browsers.filter((pid) => isAlive(pid)), { timeout: 30_000 }).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiKeys, type KeyHolder } from "../db/api-keys.js";
 import { openDatabase, type CloudDatabase } from "../db/database.js";
+import { UsageLedger } from "../db/usage.js";
 import { SessionStore } from "../sessions/session-store.js";
 import { InstanceRegistry } from "./instance-registry.js";
 
@@ -27,8 +28,8 @@ describe("InstanceRegistry (on SQLite)", () => {
     sessions = new SessionStore(db);
   }
 
-  async function running(id: string, instanceId: string | null): Promise<void> {
-    const state = { id, region: "local", createdAt: new Date().toISOString(), status: "RUNNING" as const };
+  async function running(id: string, instanceId: string | null, createdAt = new Date()): Promise<void> {
+    const state = { id, region: "local", createdAt: createdAt.toISOString(), status: "RUNNING" as const };
     expect(await sessions.reserve(holder, state, false, { instanceId, maxPerProject: 10 })).toBeUndefined();
   }
 
@@ -64,11 +65,14 @@ describe("InstanceRegistry (on SQLite)", () => {
     const alive = new InstanceRegistry(db, 1_000, clock.now);
     await dead.register("http://10.0.0.1:4455");
     await alive.register("http://10.0.0.2:4455");
-    await running("ses_dead_1", dead.id);
+    await running("ses_dead_1", dead.id, new Date(clock.now()));
     await running("ses_dead_2", dead.id);
     await running("ses_alive", alive.id);
     await sessions.end("ses_dead_2", new Date(clock.now()).toISOString(), "closed");
     expect(await alive.sweep()).toEqual([]);
+    // Its last heartbeat 1.5 s after the session started; then nothing for 3 intervals.
+    clock.advance(1_500);
+    await dead.beat();
     clock.advance(3_001);
     await alive.beat();
     expect(await alive.sweep()).toEqual([dead.id]);
@@ -81,8 +85,12 @@ describe("InstanceRegistry (on SQLite)", () => {
     expect(await sessions.find(holder.project.id, "ses_dead_2")).toMatchObject({ endReason: "closed" });
     expect(await sessions.find(holder.project.id, "ses_alive")).toMatchObject({ status: "RUNNING" });
     expect((await alive.find(dead.id))?.alive).toBe(false);
-    // Swept once: a second sweep finds nothing more, and a beat afterwards does not revive it by itself.
+    // Swept once: a second sweep finds nothing more.
     expect(await alive.sweep()).toEqual([]);
+    // The ended session's time is metered once, up to the dead instance's last heartbeat.
+    const usage = await new UsageLedger(db).totals(holder.project.id);
+    expect(usage["session"]).toMatchObject({ count: 1, succeeded: 1 });
+    expect(usage["session"]!.units).toBe(1.5);
   });
 
   it("an instance declared dead learns it at its next beat, and is alive again from it", async () => {

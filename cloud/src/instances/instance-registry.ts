@@ -105,17 +105,43 @@ export class InstanceRegistry {
 
   /**
    * Records a dead instance's RUNNING sessions as ended by the shutdown and the instance as stopped, in
-   * one transaction: nobody sees it stopped with sessions still running.
+   * one transaction: nobody sees it stopped with sessions still running. Each session's time is metered
+   * (`session` usage, as its instance would have on ending it) up to that instance's last heartbeat, the
+   * last moment it is known to have run; only the sessions this transaction ended are metered, so two
+   * instances sweeping at once count each once.
    */
   async endInstance(id: string): Promise<void> {
     const at = this.isoNow();
     await this.store.db.transaction().execute(async (trx) => {
-      await trx
+      const instance = await trx
+        .selectFrom("instances")
+        .select("heartbeat_at")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const ended = await trx
         .updateTable("sessions")
         .set({ ended_at: at, end_reason: "server_shutdown" })
         .where("instance_id", "=", id)
         .where("ended_at", "is", null)
+        .returning(["project_id", "created_at"])
         .execute();
+      const lastSeen = Date.parse(instance?.heartbeat_at ?? at);
+      if (ended.length)
+        await trx
+          .insertInto("usage_events")
+          .values(
+            ended.map((session) => ({
+              project_id: session.project_id,
+              kind: "session",
+              units: Math.max(0, Math.round(lastSeen - Date.parse(session.created_at))) / 1000,
+              bytes: 0,
+              input_tokens: 0,
+              output_tokens: 0,
+              outcome: "ok",
+              created_at: at,
+            })),
+          )
+          .execute();
       await trx
         .updateTable("instances")
         .set({ stopped_at: at })
