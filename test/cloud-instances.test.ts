@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCloudServer, type CloudServer } from "@loupe/cloud";
 import { openDatabase, type CloudDatabase } from "../cloud/src/db/database.js";
 import { FORWARDED_BY } from "../cloud/src/instances/forwarded-headers.js";
+import { InstanceRegistry } from "../cloud/src/instances/instance-registry.js";
 import { actReplyOn } from "./support/harness.js";
 import { startLoupe, type RunningLoupe } from "./support/loupe-cli.js";
 import { startModelServer, type ModelServer } from "./support/model-server.js";
@@ -35,7 +36,7 @@ const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`Skipping the several-instances tests: ${unavailable}`);
 
 /** Small enough that a dead instance is noticed within seconds; large enough for a loaded machine. */
-const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_MS = 2_000;
 
 interface Answer {
   status: number;
@@ -387,6 +388,27 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       .toMatchObject({ session: { count: 2, succeeded: 2 } });
     // Its browser does not outlive it (Chromium exits when its pipe to the dead process closes).
     await expect.poll(() => browsers.filter((pid) => isAlive(pid)), { timeout: 30_000 }).toEqual([]);
+  });
+
+  it("an instance found dead while it lives (a long pause) ends the browsers of the sessions the store ended, and serves on", async () => {
+    const { key } = await a.keys.createKey("paused");
+    const session = await createOn(a, key);
+    // What B's sweep does to an instance whose heartbeat is overdue.
+    await new InstanceRegistry(store, HEARTBEAT_MS).endInstance(a.instance.id);
+    await expect.poll(() => a.sessions.browserPid(session.id), { timeout: 30_000 }).toBeUndefined();
+    expect(await api(b, "GET", `/v1/sessions/${session.id}`, key)).toMatchObject({
+      status: 200,
+      json: { status: "ENDED", endReason: "server_shutdown" },
+    });
+    const row = await store.db
+      .selectFrom("instances")
+      .select("stopped_at")
+      .where("id", "=", a.instance.id)
+      .executeTakeFirstOrThrow();
+    expect(row.stopped_at).toBeNull();
+    const next = await createOn(a, key);
+    expect((await api(b, "GET", `/v1/sessions/${next.id}`, key)).json).toMatchObject({ status: "RUNNING" });
+    await api(b, "DELETE", `/v1/sessions/${next.id}`, key);
   });
 
   it("closing A ends its sessions in the store: B says ended, server_shutdown", async () => {
