@@ -367,6 +367,10 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
     children.push(child);
     const [, url] = await child.waitForStdout(/listening on (\S+)/, 60_000);
     const killed = { url: url! };
+    // The store line, then the instance's id and the address the others forward to (its own).
+    await expect
+      .poll(() => child.stderr)
+      .toMatch(new RegExp(`instance: ins_\\S+, reached by other instances at ${url}`));
     const session = await createOn(killed, key);
     // Through A while the child lives: forwarded to it.
     expect(await api(a, "GET", `/v1/sessions/${session.id}`, key)).toMatchObject({

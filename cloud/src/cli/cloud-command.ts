@@ -160,6 +160,9 @@ async function serve(values: ServeFlags, location: StoreLocation): Promise<numbe
   });
   // stdout carries the address alone (scripts read it); where the state lives goes to stderr.
   process.stderr.write(`store: ${describeLocation(location)}\n`);
+  process.stderr.write(
+    `instance: ${server.instance.id}, reached by other instances at ${server.instance.url}\n`,
+  );
   process.stdout.write(`listening on ${server.url}\n`);
   await new Promise<void>((done) => {
     const stop = () => {
