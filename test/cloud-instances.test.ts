@@ -236,6 +236,22 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       .toMatchObject({ extract: { count: 1 }, act: { count: 1 } });
   });
 
+  it("leaves the sessions of live instances running when another instance starts", async () => {
+    const { key } = await a.keys.createKey("third-instance");
+    const session = await createOn(a, key);
+    const c = await startInstance();
+    try {
+      expect(await api(c, "GET", `/v1/sessions/${session.id}`, key)).toMatchObject({
+        status: 200,
+        json: { status: "RUNNING" },
+      });
+      expect(a.sessions.browserPid(session.id)).toBeGreaterThan(0);
+    } finally {
+      await c.close();
+      await api(a, "DELETE", `/v1/sessions/${session.id}`, key);
+    }
+  });
+
   it("answers another project's session id 404 on B as on A, and refuses its connectUrl alike", async () => {
     const owner = (await a.keys.createKey("owner-project")).key;
     const stranger = (await a.keys.createKey("stranger-project")).key;

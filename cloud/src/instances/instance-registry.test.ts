@@ -109,24 +109,34 @@ describe("InstanceRegistry (on SQLite)", () => {
     expect(await paused.beat()).toBe(true);
   });
 
-  it("at start ends the sessions of dead instances and those from before instances, not those of live ones", async () => {
+  it("at start ends the sessions of stopped instances and those from before instances", async () => {
     await open();
     const clock = manualClock();
-    const live = new InstanceRegistry(db, 1_000, clock.now);
     const stopped = new InstanceRegistry(db, 1_000, clock.now);
-    await live.register("http://10.0.0.1:4455");
     await stopped.register("http://10.0.0.2:4455");
-    await running("ses_live", live.id);
     await running("ses_stopped", stopped.id);
     await running("ses_legacy", null);
     await stopped.stop();
     // A forgotten row of a stopped instance (its end was never written) is ended too.
     await db.db.updateTable("sessions").set({ ended_at: null }).where("id", "=", "ses_stopped").execute();
-    const starting = new InstanceRegistry(db, 1_000, clock.now);
-    await starting.endOrphans();
-    expect(await sessions.find(holder.project.id, "ses_live")).toMatchObject({ status: "RUNNING" });
+    await new InstanceRegistry(db, 1_000, clock.now).endOrphans();
     for (const id of ["ses_stopped", "ses_legacy"])
       expect(await sessions.find(holder.project.id, id)).toMatchObject({ endReason: "server_shutdown" });
+  });
+
+  it("on SQLite (one instance per file) at start also ends the sessions of an instance that beat just now: a restart", async () => {
+    await open();
+    const clock = manualClock();
+    const before = new InstanceRegistry(db, 5_000, clock.now);
+    await before.register("http://127.0.0.1:4455");
+    await running("ses_before", before.id);
+    clock.advance(1_000);
+    const restarted = new InstanceRegistry(db, 5_000, clock.now);
+    await restarted.endOrphans();
+    expect(await sessions.find(holder.project.id, "ses_before")).toMatchObject({
+      endReason: "server_shutdown",
+    });
+    expect((await restarted.find(before.id))?.alive).toBe(false);
   });
 
   it("heartbeats on its interval and sweeps after each beat, until stopped", async () => {

@@ -154,9 +154,20 @@ export class InstanceRegistry {
   /**
    * At start: sessions left RUNNING by dead instances (overdue, stopped, or pruned from the store), and
    * by Loupes from before instances (no instance recorded: they ran on one machine, and this start means
-   * that one stopped), are ended by the shutdown. Live instances' sessions stay theirs.
+   * that one stopped), are ended by the shutdown. Live instances' sessions stay theirs — on Postgres. The
+   * embedded SQLite file serves one instance on one machine: one starting means the one before stopped,
+   * however recent its last heartbeat (a restart within 3 intervals), so its sessions end at once.
    */
   async endOrphans(): Promise<void> {
+    if (this.store.kind === "sqlite") {
+      const others = await this.store.db
+        .selectFrom("instances")
+        .select("id")
+        .where("stopped_at", "is", null)
+        .where("id", "!=", this.id)
+        .execute();
+      for (const { id } of others) await this.endInstance(id);
+    }
     await this.sweep();
     // After the sweep every instance not stopped is alive.
     const live = this.store.db.selectFrom("instances").select("id").where("stopped_at", "is", null);
