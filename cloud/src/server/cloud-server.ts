@@ -221,6 +221,7 @@ export async function startCloudServer(options: CloudServerOptions): Promise<Clo
     if (instanceUrl === undefined) await instances.setUrl(registeredUrl);
   } catch (error) {
     clearInterval(revocations);
+    await instances.stop().catch(() => undefined);
     await app.close();
     await db.close();
     throw error;
