@@ -55,6 +55,8 @@ const FURNITURE_WORDS = new Set([
   "advertising", "ads", "ad", "adsense", "sponsor", "sponsored", "promo", "pagination", "pager", "tagcloud",
   "skiplink", "toolbar", "masthead", "signup", "login", "signin", "disqus", "outbrain", "taboola", "offcanvas",
   "tooltip", "screenreader", "visuallyhidden", "noprint", "backtotop",
+  // About the page, not of it: an author's bio box, a forum member's signature, an affiliate or legal disclaimer.
+  "bio", "signature", "disclaimer",
 ]); // prettier-ignore
 
 /**
