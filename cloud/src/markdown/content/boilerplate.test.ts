@@ -31,4 +31,29 @@ describe("removeBoilerplate", () => {
     expect(text).toContain("A life.");
     expect(text).toContain("Paragraph 8.");
   });
+
+  it("removes a form to fill in, but not a form that wraps the content or a product's form to buy", () => {
+    const search = `<form action="/search"><label>Search the site</label><input name="q"></form>`;
+    const newsletter = `<div class="box"><form><p>Get our weekly letter in your inbox</p><input type="email"></form></div>`;
+    const text = kept(`<article>${STORY}</article>${search}${newsletter}`);
+    expect(text).toContain("Paragraph 8.");
+    for (const junk of ["Search the site", "weekly letter"]) expect(text).not.toContain(junk);
+
+    // A page built as one form (ASP.NET), and a thread inside a moderation form: the form is the page.
+    expect(kept(`<form id="aspnetForm"><div class="main">${STORY}</div></form><p>Footer note</p>`)).toContain(
+      "Paragraph 8.",
+    );
+    // Enough beside the thread that the form is not most of the page: it stays for its prose.
+    const side = `<div class="side"><p>${SENTENCE} ${SENTENCE}</p></div>`.repeat(8);
+    const posts = Array.from(
+      { length: 4 },
+      (_, i) => `<div class="post"><p>Reply ${i}. ${SENTENCE} ${SENTENCE}</p></div>`,
+    );
+    const thread = `${side}<form action="/moderate">${posts.join("")}</form>`;
+    expect(kept(thread, "forum")).toContain("Reply 3.");
+
+    const buy = `<form action="/cart/add"><span class="price">$25.00</span><label>Size</label><select><option>M</option></select></form>`;
+    expect(kept(`<div class="product"><p>${SENTENCE}</p>${buy}</div>`, "product")).toContain("$25.00");
+    expect(kept(`<div class="product"><p>${SENTENCE}</p>${buy}</div>`, "article")).not.toContain("$25.00");
+  });
 });

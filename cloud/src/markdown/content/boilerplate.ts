@@ -12,7 +12,7 @@ import { forEachDescendant, removeNode, type LightElement } from "../dom/light-d
 import type { PageType } from "./page-type.js";
 
 /** Why an element was judged furniture (tests and debugging read it). */
-export type BoilerplateReason = "tag" | "role" | "words" | "navigation-words" | "hidden";
+export type BoilerplateReason = "tag" | "role" | "words" | "navigation-words" | "form" | "hidden";
 
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
@@ -200,7 +200,7 @@ export function removeBoilerplate(root: LightElement, type: PageType): void {
   const doomed: LightElement[] = [];
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
-    const reason = boilerplateReason(node, type) ?? pageChromeReason(node);
+    const reason = boilerplateReason(node, type) ?? pageChromeReason(node) ?? formReason(node, type);
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
     const declared = reason === "tag" || reason === "role";
@@ -209,7 +209,7 @@ export function removeBoilerplate(root: LightElement, type: PageType): void {
       (declared
         ? !holdsMainContent(node)
         : node.stats.nonSpace / total <= MAX_SHARE &&
-          (reason !== "navigation-words" || proseLength(node) < MAX_NAMED_PROSE))
+          ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
       doomed.push(node);
       return false;
@@ -249,6 +249,16 @@ function holdsMainContent(el: LightElement): boolean {
     return !found;
   });
   return found;
+}
+
+/**
+ * A form is something to fill in (a search, a newsletter, a login, a filter, a contact form), not to
+ * read; one that holds paragraphs of prose or most of the page is a wrapper (whole pages built as one
+ * form, forum threads inside a moderation form). On a product page the form to buy holds the price and
+ * the options, which are the product's facts.
+ */
+function formReason(el: LightElement, type: PageType): BoilerplateReason | null {
+  return el.tag === "form" && type !== "product" ? "form" : null;
 }
 
 function pageChromeReason(el: LightElement): BoilerplateReason | null {
