@@ -14,14 +14,23 @@ function kept(body: string, type: PageType = "article"): string {
 }
 
 describe("removeBoilerplate", () => {
-  it("removes an author's bio box, a member's signature and a disclaimer, by their names", () => {
+  it("removes an author's bio box, a member's signature, a disclaimer, buttons and notices, by their names", () => {
     const text = kept(
       `<article>${STORY}<div class="author-bio"><p>Jane writes about gardens. ${SENTENCE}</p></div>
        <div class="postSignature">Sent from my phone</div>
-       <p class="affiliate_disclaimer">We may earn a commission from links on this page.</p></article>`,
+       <p class="affiliate_disclaimer">We may earn a commission from links on this page.</p>
+       <div class="post-buttons"><a href="/save">Save</a> <a href="/print">Print this story</a></div></article>
+       <div class="site-notice">Our offices are closed on Friday for the holiday.</div>`,
     );
     expect(text).toContain("Paragraph 8.");
-    for (const junk of ["Jane writes", "Sent from my phone", "commission"]) expect(text).not.toContain(junk);
+    for (const junk of [
+      "Jane writes",
+      "Sent from my phone",
+      "commission",
+      "Print this story",
+      "offices are closed",
+    ])
+      expect(text).not.toContain(junk);
   });
 
   it("matches those names as whole words and spares a wrapper of most of the page", () => {

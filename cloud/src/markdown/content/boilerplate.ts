@@ -57,6 +57,8 @@ const FURNITURE_WORDS = new Set([
   "tooltip", "screenreader", "visuallyhidden", "noprint", "backtotop",
   // About the page, not of it: an author's bio box, a forum member's signature, an affiliate or legal disclaimer.
   "bio", "signature", "disclaimer",
+  // A site's notices (cookies, sales, outages) and rows of buttons (share, save, print, buy).
+  "notice", "buttons",
 ]); // prettier-ignore
 
 /**
