@@ -167,13 +167,16 @@ export function nameWords(el: LightElement): string[][] {
   return names;
 }
 
-/** Whether the element is furniture by its own markup (not its content), and by which rule. */
-export function boilerplateReason(el: LightElement, type: PageType): BoilerplateReason | null {
+/**
+ * Whether the element is furniture by its own markup (not its content), and by which rule. With
+ * `shown`, a class that hides the element does not count (a collapsed panel the reader can open).
+ */
+export function boilerplateReason(el: LightElement, type: PageType, shown = false): BoilerplateReason | null {
   if (FURNITURE_TAGS.has(el.tag)) return "tag";
   const role = el.attrs.get("role");
   if (role && FURNITURE_ROLES.has(role.trim().toLowerCase())) return "role";
   const className = el.attrs.get("class");
-  if (className && className.split(/\s+/).some((name) => HIDDEN_CLASSES.has(name))) return "hidden";
+  if (!shown && className && className.split(/\s+/).some((name) => HIDDEN_CLASSES.has(name))) return "hidden";
   if (el.tag === "body" || el.tag === "html" || el.tag === "main" || el.tag === "article") return null;
   let reason: BoilerplateReason | null = null;
   for (const words of nameWords(el)) {
@@ -196,13 +199,21 @@ export function boilerplateReason(el: LightElement, type: PageType): Boilerplate
 /**
  * Removes the furniture below `root`, outermost first. `header` and `footer` count as furniture only
  * outside the page's `<article>`s and `<main>` (inside they hold a post's title, date and author).
+ * `panels` are collapsed panels (see collapsed-panels.ts), which a hiding class does not remove.
  */
-export function removeBoilerplate(root: LightElement, type: PageType): void {
+export function removeBoilerplate(
+  root: LightElement,
+  type: PageType,
+  panels: ReadonlySet<LightElement> = new Set(),
+): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
-    const reason = boilerplateReason(node, type) ?? pageChromeReason(node) ?? formReason(node, type);
+    // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
+    // say it is furniture.
+    const reason =
+      boilerplateReason(node, type, panels.has(node)) ?? pageChromeReason(node) ?? formReason(node, type);
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
     const declared = reason === "tag" || reason === "role";

@@ -9,6 +9,7 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
+import { collapsedPanels } from "./collapsed-panels.js";
 import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
@@ -34,8 +35,9 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
   prepareDocument(doc.html, doc.body);
-  removeHidden(doc.body);
-  removeBoilerplate(doc.body, type);
+  const panels = collapsedPanels(doc.body);
+  removeHidden(doc.body, panels);
+  removeBoilerplate(doc.body, type, panels);
   removeRelatedSections(doc.body, type);
   const groups = findItemGroups(doc.body);
   const items = new Set(groups.flatMap((group) => group.items));
@@ -79,12 +81,12 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
  * Removes hidden elements, except one holding most of the page: pages that reveal their content with
  * JavaScript (streamed server rendering, anti-flicker wrappers) hide all of it until then.
  */
-function removeHidden(root: LightElement): void {
+function removeHidden(root: LightElement, panels: ReadonlySet<LightElement>): void {
   const hidden: LightElement[] = [];
   const total = root.stats.nonSpace;
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
-    if (node.stats.nonSpace > total * 0.4) return true;
+    if (node.stats.nonSpace > total * 0.4 || panels.has(node)) return true;
     if (!isProbablyVisible(node) || (node.attr("aria-modal") === "true" && node.attr("role") === "dialog")) {
       hidden.push(node);
       return false;

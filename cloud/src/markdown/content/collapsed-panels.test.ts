@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { collapsedPanels } from "./collapsed-panels.js";
+import { findMainContent } from "./find-main-content.js";
+
+const SENTENCE =
+  "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
+
+function panelIds(body: string): string[] {
+  const doc = parsePage(`<html><body>${body}</body></html>`).copy();
+  return [...collapsedPanels(doc.body)].map((el) => el.attrs.get("id") ?? el.attrs.get("class") ?? el.tag);
+}
+
+function mainText(body: string): string {
+  return findMainContent(parsePage(`<html><body>${body}</body></html>`), "https://example.com/services/x")
+    .root.textContent.replace(/\s+/g, " ")
+    .trim();
+}
+
+describe("collapsedPanels", () => {
+  it("finds panels named by a control's aria-controls, by role tabpanel, or by their class words", () => {
+    const ids = panelIds(
+      `<button aria-controls="a1 a2">Open</button><div id="a1" hidden>x</div><div id="a2">y</div>
+       <div id="t1" role="tabpanel">z</div><div class="c-Accordion__body">w</div><div class="faq-answer">v</div>
+       <div id="plain" hidden>u</div><div class="collapsed-navigation-bar">menu</div>`,
+    );
+    expect(ids).toEqual(expect.arrayContaining(["a1", "a2", "t1", "c-Accordion__body", "faq-answer"]));
+    expect(ids).not.toContain("plain");
+  });
+
+  it("keeps an FAQ's collapsed answers in the main content, and leaves out a hidden menu", () => {
+    const faq = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="faq-item"><h3>Question ${i}?</h3><div class="faq-answer hidden" aria-hidden="true"><p>Answer ${i}. ${SENTENCE}</p></div></div>`,
+    ).join("");
+    const tabs = `<div role="tabpanel" id="tab-2" hidden><p>Second tab. ${SENTENCE}</p></div>`;
+    const text = mainText(
+      `<div hidden class="mobile-drawer"><a href="/a">Alpha</a> <a href="/b">Beta</a></div>
+       <div class="collapse navbar-collapse" style="display:none"><a href="/c">Gamma</a></div>
+       <main><h1>Our service</h1><p>Intro. ${SENTENCE} ${SENTENCE}</p>${tabs}<section>${faq}</section></main>`,
+    );
+    for (let i = 0; i < 4; i++) expect(text).toContain(`Answer ${i}.`);
+    expect(text).toContain("Second tab.");
+    for (const junk of ["Alpha", "Gamma"]) expect(text).not.toContain(junk);
+  });
+});

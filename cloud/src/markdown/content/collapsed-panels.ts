@@ -1,0 +1,47 @@
+/**
+ * Collapsed panels: an accordion's answers, a tab's inactive panels. The page hides them until the
+ * reader opens them (`hidden`, `display: none`, `aria-hidden`, a `hidden` class), but they are the
+ * page's text — an FAQ's answers, a service's feature tabs, a category's buying guide — not furniture
+ * that is never shown. A panel says what it is in ARIA (a control's `aria-controls` names it, or its
+ * role is `tabpanel`) or in the words of its class names and id.
+ */
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { nameWords } from "./boilerplate.js";
+
+/** Whole words of class names and ids that name a collapsible panel on any site. */
+const PANEL_WORDS = new Set([
+  "accordion",
+  "accordions",
+  "collapse",
+  "collapsible",
+  "collapsed",
+  "expandable",
+  "faq",
+  "faqs",
+  "answer",
+  "tabpanel",
+]);
+
+/** The elements below `root` that are panels a reader can open. */
+export function collapsedPanels(root: LightElement): Set<LightElement> {
+  const controlled = new Set<string>();
+  const elements: LightElement[] = [];
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    const controls = node.attrs.get("aria-controls");
+    if (controls) for (const id of controls.split(/\s+/)) if (id) controlled.add(id);
+    elements.push(node);
+    return true;
+  });
+  const panels = new Set<LightElement>();
+  for (const el of elements) {
+    const id = el.attrs.get("id");
+    if (
+      (id && controlled.has(id)) ||
+      el.attrs.get("role")?.trim().toLowerCase() === "tabpanel" ||
+      nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)))
+    )
+      panels.add(el);
+  }
+  return panels;
+}
