@@ -65,4 +65,12 @@ describe("removeBoilerplate", () => {
     expect(kept(`<div class="product"><p>${SENTENCE}</p>${buy}</div>`, "product")).toContain("$25.00");
     expect(kept(`<div class="product"><p>${SENTENCE}</p>${buy}</div>`, "article")).not.toContain("$25.00");
   });
+
+  it("leaves the highlighter's token classes inside code alone", () => {
+    const code = `<pre><code><span class="hljs-comment">// retry once on timeout</span>
+fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
+    const text = kept(`<article>${STORY}${code}</article>`);
+    expect(text).toContain("retry once on timeout");
+    expect(text).toContain("all pages");
+  });
 });

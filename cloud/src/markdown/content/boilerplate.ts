@@ -210,6 +210,9 @@ export function removeBoilerplate(
   const doomed: LightElement[] = [];
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
+    // Inside code, class names are the highlighter's token kinds (`hljs-comment`, `token tag`), not
+    // parts of the page.
+    if (node.tag === "pre" || node.tag === "code") return false;
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
     const reason =
