@@ -16,6 +16,7 @@ import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRelatedSections } from "./related-sections.js";
+import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
 import { detectPageType, type PageType } from "./page-type.js";
 import { readStructuredData, type Thing } from "./structured-data.js";
@@ -39,6 +40,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeHidden(doc.body, panels);
   removeBoilerplate(doc.body, type, panels);
   removeRelatedSections(doc.body, type);
+  removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body);
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
