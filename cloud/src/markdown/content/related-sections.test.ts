@@ -57,4 +57,13 @@ describe("removeRelatedSections", () => {
     expect(article).not.toContain("Nice piece");
     expect(textAfter(html, "forum")).toContain("Nice piece");
   });
+
+  it("removes 'people who viewed this item also viewed' and 'recent posts' sections", () => {
+    const text = textAfter(`<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p></div>
+      <div><h2>People who viewed this item also viewed</h2><ul><li><a href="/a">Sextant</a> $40</li></ul></div>
+      <div><h3>Customers who bought this item also bought</h3><p><a href="/b">Barometer</a></p></div>
+      <div><h4>Recent posts</h4><p><a href="/c">Tying a bowline</a></p></div></body>`);
+    expect(text).toContain("gimballed");
+    for (const junk of ["Sextant", "Barometer", "bowline"]) expect(text).not.toContain(junk);
+  });
 });
