@@ -14,16 +14,20 @@ function kept(body: string, type: PageType = "article"): string {
 }
 
 describe("removeBoilerplate", () => {
-  it("removes an author's bio box, a member's signature, a disclaimer, buttons and notices, by their names", () => {
+  it("removes a byline, a bio box, a signature, a disclaimer, buttons and notices, by their names", () => {
     const text = kept(
-      `<article>${STORY}<div class="author-bio"><p>Jane writes about gardens. ${SENTENCE}</p></div>
+      `<article><p class="byline">By Jane Doe</p><span class="timestamp">June 5, 2025</span>${STORY}<div class="author-bio"><p>Jane writes about gardens. ${SENTENCE}</p></div>
        <div class="postSignature">Sent from my phone</div>
        <p class="affiliate_disclaimer">We may earn a commission from links on this page.</p>
        <div class="post-buttons"><a href="/save">Save</a> <a href="/print">Print this story</a></div></article>
-       <div class="site-notice">Our offices are closed on Friday for the holiday.</div>`,
+       <div class="site-notice">Our offices are closed on Friday for the holiday.</div>
+       <div class="announcement-bar">Free returns all month</div>`,
     );
     expect(text).toContain("Paragraph 8.");
     for (const junk of [
+      "By Jane Doe",
+      "June 5, 2025",
+      "Free returns",
       "Jane writes",
       "Sent from my phone",
       "commission",

@@ -59,6 +59,8 @@ const FURNITURE_WORDS = new Set([
   "bio", "signature", "disclaimer",
   // A site's notices (cookies, sales, outages) and rows of buttons (share, save, print, buy).
   "notice", "buttons",
+  // A story's byline and time stamp (the metadata option reports author and date), bars of site announcements.
+  "byline", "bylines", "timestamp", "dateline", "topbar", "announcement", "promobar",
 ]); // prettier-ignore
 
 /**
