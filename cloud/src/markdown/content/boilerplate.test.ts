@@ -21,13 +21,15 @@ describe("removeBoilerplate", () => {
        <p class="affiliate_disclaimer">We may earn a commission from links on this page.</p>
        <div class="post-buttons"><a href="/save">Save</a> <a href="/print">Print this story</a></div></article>
        <div class="site-notice">Our offices are closed on Friday for the holiday.</div>
-       <div class="announcement-bar">Free returns all month</div>`,
+       <div class="announcement-bar">Free returns all month</div>
+       <div class="mini-cart"><p>Your cart is empty</p></div>`,
     );
     expect(text).toContain("Paragraph 8.");
     for (const junk of [
       "By Jane Doe",
       "June 5, 2025",
       "Free returns",
+      "Your cart",
       "Jane writes",
       "Sent from my phone",
       "commission",

@@ -61,6 +61,8 @@ const FURNITURE_WORDS = new Set([
   "notice", "buttons",
   // A story's byline and time stamp (the metadata option reports author and date), bars of site announcements.
   "byline", "bylines", "timestamp", "dateline", "topbar", "announcement", "promobar",
+  // The shopper's cart (a drawer or a summary), never the page's subject.
+  "cart", "minicart",
 ]); // prettier-ignore
 
 /**
