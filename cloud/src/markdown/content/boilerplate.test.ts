@@ -79,4 +79,12 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(text).toContain("retry once on timeout");
     expect(text).toContain("all pages");
   });
+
+  it("removes buyers' reviews on product and collection pages, and keeps a review that is an article", () => {
+    const reviews = `<div class="product-reviews"><p>Five stars, the lamp is lovely and bright.</p></div>`;
+    const page = `<div class="product">${STORY}</div>${reviews}`;
+    expect(kept(page, "product")).not.toContain("Five stars");
+    expect(kept(page, "collection")).not.toContain("Five stars");
+    expect(kept(page, "article")).toContain("Five stars");
+  });
 });

@@ -125,7 +125,10 @@ const NAVIGATION_WORDS = new Set([
 /** Comments and replies are a forum's content; on other pages they are furniture. */
 const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "replies", "respond", "discussion"]);
 
-/** A product's reviews and buyers' questions: what others say of the product, furniture on its page. */
+/**
+ * Buyers' reviews and questions: what others say of a product, furniture on its page and on a page of
+ * products (which a product page with a grid of other items is often taken for).
+ */
 const REVIEW_WORDS = new Set(["reviews", "review", "ratings", "qna", "questions"]);
 
 /** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
@@ -192,7 +195,7 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       return null;
     for (const word of words) {
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
-      else if (type === "product" && REVIEW_WORDS.has(word)) reason = "words";
+      else if ((type === "product" || type === "collection") && REVIEW_WORDS.has(word)) reason = "words";
       else if (FURNITURE_WORDS.has(word))
         reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
     }
