@@ -14,7 +14,6 @@ import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from ".
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
-import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
@@ -36,7 +35,6 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const type = detectPageType({ url, things, html: doc.html });
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
-  placeStreamedSegments(doc.body);
   prepareDocument(doc.html, doc.body);
   const panels = collapsedPanels(doc.body);
   removeHidden(doc.body, panels);
