@@ -206,12 +206,12 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
 /**
  * Removes the furniture below `root`, outermost first. `header` and `footer` count as furniture only
  * outside the page's `<article>`s and `<main>` (inside they hold a post's title, date and author).
- * `panels` are collapsed panels (see collapsed-panels.ts), which a hiding class does not remove.
+ * `isPanel` tells collapsed panels (see collapsed-panels.ts), which a hiding class does not remove.
  */
 export function removeBoilerplate(
   root: LightElement,
   type: PageType,
-  panels: ReadonlySet<LightElement> = new Set(),
+  isPanel: (el: LightElement) => boolean = () => false,
 ): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
@@ -220,10 +220,11 @@ export function removeBoilerplate(
     // Inside code, class names are the highlighter's token kinds (`hljs-comment`, `token tag`), not
     // parts of the page.
     if (node.tag === "pre" || node.tag === "code") return false;
+    let reason = boilerplateReason(node, type);
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
-    const reason =
-      boilerplateReason(node, type, panels.has(node)) ?? pageChromeReason(node) ?? formReason(node, type);
+    if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
+    reason ??= pageChromeReason(node) ?? formReason(node, type);
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
     const declared = reason === "tag" || reason === "role";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../dom/parse-document.js";
-import { collapsedPanels } from "./collapsed-panels.js";
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { collapsedPanelTest } from "./collapsed-panels.js";
 import { findMainContent } from "./find-main-content.js";
 
 const SENTENCE =
@@ -8,7 +9,14 @@ const SENTENCE =
 
 function panelIds(body: string): string[] {
   const doc = parsePage(`<html><body>${body}</body></html>`).copy();
-  return [...collapsedPanels(doc.body)].map((el) => el.attrs.get("id") ?? el.attrs.get("class") ?? el.tag);
+  const isPanel = collapsedPanelTest(doc.body);
+  const panels: LightElement[] = [];
+  forEachDescendant(doc.body, (node) => {
+    if (node.type === "text") return false;
+    if (isPanel(node)) panels.push(node);
+    return true;
+  });
+  return panels.map((el) => el.attrs.get("id") ?? el.attrs.get("class") ?? el.tag);
 }
 
 function mainText(body: string): string {
@@ -17,7 +25,7 @@ function mainText(body: string): string {
     .trim();
 }
 
-describe("collapsedPanels", () => {
+describe("collapsedPanelTest", () => {
   it("finds panels named by a control's aria-controls, by role tabpanel, or by their class words", () => {
     const ids = panelIds(
       `<button aria-controls="a1 a2">Open</button><div id="a1" hidden>x</div><div id="a2">y</div>

@@ -22,26 +22,24 @@ const PANEL_WORDS = new Set([
   "tabpanel",
 ]);
 
-/** The elements below `root` that are panels a reader can open. */
-export function collapsedPanels(root: LightElement): Set<LightElement> {
+/**
+ * A test of whether an element below `root` is a panel a reader can open. Only the controls' targets are
+ * collected up front; the names are read for the few elements asked about (hidden ones).
+ */
+export function collapsedPanelTest(root: LightElement): (el: LightElement) => boolean {
   const controlled = new Set<string>();
-  const elements: LightElement[] = [];
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     const controls = node.attrs.get("aria-controls");
     if (controls) for (const id of controls.split(/\s+/)) if (id) controlled.add(id);
-    elements.push(node);
     return true;
   });
-  const panels = new Set<LightElement>();
-  for (const el of elements) {
+  return (el) => {
     const id = el.attrs.get("id");
-    if (
-      (id && controlled.has(id)) ||
+    return (
+      (id !== undefined && controlled.has(id)) ||
       el.attrs.get("role")?.trim().toLowerCase() === "tabpanel" ||
       nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)))
-    )
-      panels.add(el);
-  }
-  return panels;
+    );
+  };
 }

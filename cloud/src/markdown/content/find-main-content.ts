@@ -9,7 +9,7 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
-import { collapsedPanels } from "./collapsed-panels.js";
+import { collapsedPanelTest } from "./collapsed-panels.js";
 import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
@@ -36,9 +36,9 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
   prepareDocument(doc.html, doc.body);
-  const panels = collapsedPanels(doc.body);
-  removeHidden(doc.body, panels);
-  removeBoilerplate(doc.body, type, panels);
+  const isPanel = collapsedPanelTest(doc.body);
+  removeHidden(doc.body, isPanel);
+  removeBoilerplate(doc.body, type, isPanel);
   removeRelatedSections(doc.body, type);
   removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body);
@@ -83,13 +83,15 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
  * Removes hidden elements, except one holding most of the page: pages that reveal their content with
  * JavaScript (streamed server rendering, anti-flicker wrappers) hide all of it until then.
  */
-function removeHidden(root: LightElement, panels: ReadonlySet<LightElement>): void {
+function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean): void {
   const hidden: LightElement[] = [];
   const total = root.stats.nonSpace;
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
-    if (node.stats.nonSpace > total * 0.4 || panels.has(node)) return true;
+    if (node.stats.nonSpace > total * 0.4) return true;
     if (!isProbablyVisible(node) || (node.attr("aria-modal") === "true" && node.attr("role") === "dialog")) {
+      // A collapsed panel is hidden until the reader opens it.
+      if (isPanel(node)) return true;
       hidden.push(node);
       return false;
     }
