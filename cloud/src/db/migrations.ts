@@ -130,4 +130,23 @@ export const MIGRATIONS: readonly ((db: AnyKysely, types: DialectTypes) => Promi
       .columns(["instance_id", "ended_at"])
       .execute();
   },
+  // 6: leases: a project's fetches and session calls in flight, counted in the store so that the limit
+  // holds across instances sharing it (Postgres; on SQLite one process counts in memory). A lease ends
+  // when its holder deletes it, or at `expires_at` when the holder died without deleting it.
+  async (db) => {
+    await db.schema
+      .createTable("leases")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("project_id", "text", (c) => c.notNull().references("projects.id"))
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("holder", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex("leases_project")
+      .on("leases")
+      .columns(["project_id", "kind", "expires_at"])
+      .execute();
+  },
 ];

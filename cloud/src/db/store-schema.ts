@@ -51,4 +51,14 @@ export interface StoreTables {
     stopped_at: string | null;
   };
   extract_cache: { project_id: string; key: string; result: string; created_at: string };
+  leases: {
+    id: string;
+    project_id: string;
+    /** What the lease counts: `fetch` or `session-call`. */
+    kind: string;
+    /** The process holding it (host, pid and a random tag), for an operator reading the table. */
+    holder: string;
+    created_at: string;
+    expires_at: string;
+  };
 }

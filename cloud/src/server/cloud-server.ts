@@ -17,10 +17,10 @@ import { InstanceRegistry } from "../instances/instance-registry.js";
 import { instanceOrigin, parseInstanceUrl } from "../instances/instance-url.js";
 import { ExtractCache } from "../sessions/extract-cache.js";
 import { SessionRegistry } from "../sessions/session-registry.js";
-import { ConcurrencyLimit } from "./concurrency-limit.js";
 import { CLOUD_HTTP_LIMITS, type CloudHttpLimits } from "./http-limits.js";
 import { parseFetchBody } from "./fetch-body.js";
 import { proxyUrlsFromEnv } from "./local-fetch.js";
+import { projectConcurrencyLimit } from "./lease-concurrency-limit.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { modelFromEnv } from "./model-from-env.js";
 import { runFetch } from "./run-fetch.js";
@@ -127,6 +127,12 @@ const ROUTE_LIST = Object.values(CLOUD_ROUTES)
 
 /** This package's version, the OpenAPI document's. `../../package.json` from src/server and dist/server. */
 const CLOUD_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+
+/**
+ * How long a session extract or act without a `timeout` of its own is expected to take, for its lease in
+ * a shared store (a longer one keeps its lease by renewing it).
+ */
+const SESSION_CALL_EXPECTED_MS = 120_000;
 
 /** Memory a session's browser is counted at for the default server-wide session limit. */
 const MEMORY_PER_SESSION = 512 * 1024 * 1024;
@@ -311,10 +317,24 @@ function buildApp(
     },
   });
   const { policy } = hosted;
-  const fetches = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "fetches");
+  // Counted in the store when instances share it (Postgres), in memory otherwise.
+  const onStoreError = (error: unknown, what: string) => app.log.error({ err: error }, what);
+  const fetches = projectConcurrencyLimit(hosted.db, {
+    limit: options.maxConcurrentFetches ?? 4,
+    what: "fetches",
+    kind: "fetch",
+    expectedMs: policy.totalTimeoutMs,
+    onStoreError,
+  });
   // Server-side extract and act do the same kind of work as a fetch with a schema (a schema to compile,
   // a model call): the same limit per project, counted on their own.
-  const sessionCalls = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "session extract/act calls");
+  const sessionCalls = projectConcurrencyLimit(hosted.db, {
+    limit: options.maxConcurrentFetches ?? 4,
+    what: "session extract/act calls",
+    kind: "session-call",
+    expectedMs: SESSION_CALL_EXPECTED_MS,
+    onStoreError,
+  });
   const model = options.model ?? modelFromEnv();
   const proxyUrls = options.proxyUrls ?? proxyUrlsFromEnv();
 

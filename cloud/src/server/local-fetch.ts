@@ -1,7 +1,7 @@
 import { FetchError, type FetchResult } from "@loupe/core";
 import type { ModelConfiguration } from "@loupe/core/engine";
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from "../fetch/index.js";
-import { ConcurrencyLimit } from "./concurrency-limit.js";
+import { MemoryConcurrencyLimit } from "./concurrency-limit.js";
 import { parseFetchBody } from "./fetch-body.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { modelFromEnv } from "./model-from-env.js";
@@ -52,7 +52,7 @@ export function createLocalFetcher(options: LocalFetchOptions = {}): LocalFetche
   };
   const model = options.model ?? modelFromEnv();
   const proxyUrls = options.proxyUrls ?? proxyUrlsFromEnv();
-  const inFlight = new ConcurrencyLimit(options.maxConcurrentFetches ?? 4, "fetches");
+  const inFlight = new MemoryConcurrencyLimit(options.maxConcurrentFetches ?? 4, "fetches");
   const releaseMarkdownWorkers = retainMarkdownWorkers();
   let closed = false;
   return {

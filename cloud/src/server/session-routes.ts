@@ -46,13 +46,21 @@ export function registerSessionRoutes(v1: FastifyInstance, deps: SessionRouteDep
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/extract", async (request, reply) => {
     const body = parseBody(extractBodySchema, request.body, "POST /v1/sessions/:id/extract");
     const session = await sessions.runningSession(request.project.id, request.params.id);
-    return calls.run(request.project.id, () => sessionExtract(session, body, hangUpSignal(reply), deps));
+    return calls.run(
+      request.project.id,
+      () => sessionExtract(session, body, hangUpSignal(reply), deps),
+      expectedTime(body.options?.timeout),
+    );
   });
 
   v1.post<{ Params: { id: string } }>("/v1/sessions/:id/act", async (request, reply) => {
     const body = parseBody(actBodySchema, request.body, "POST /v1/sessions/:id/act");
     const session = await sessions.runningSession(request.project.id, request.params.id);
-    return calls.run(request.project.id, () => sessionAct(session, body, hangUpSignal(reply), deps));
+    return calls.run(
+      request.project.id,
+      () => sessionAct(session, body, hangUpSignal(reply), deps),
+      expectedTime(body.options?.timeout),
+    );
   });
 }
 
@@ -96,4 +104,9 @@ function hangUpSignal(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort(new Error("the caller hung up"));
   });
   return controller.signal;
+}
+
+/** A call's own timeout, when it gave one, is the longest it takes (its lease in a shared store lasts that long). */
+function expectedTime(timeout: number | undefined): { expectedMs?: number } {
+  return timeout === undefined ? {} : { expectedMs: timeout };
 }
