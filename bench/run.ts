@@ -14,6 +14,7 @@ import { studioSection } from "./studio-section.js";
 import { schemaSandboxSection } from "./schema-sandbox/schema-sandbox-section.js";
 import { schemaSection } from "./schema/schema-section.js";
 import { longPagesSection } from "./long-pages/long-pages-section.js";
+import { cloudInstancesSection } from "./instances/cloud-instances-section.js";
 
 const SECTIONS: BenchSection[] = [
   snapshotSection,
@@ -25,6 +26,7 @@ const SECTIONS: BenchSection[] = [
   schemaSandboxSection,
   schemaSection,
   longPagesSection,
+  cloudInstancesSection,
 ];
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);
