@@ -77,15 +77,17 @@ describe.skipIf(unavailable !== undefined)("a project's fetch limit across two i
       res.writeHead(200, { "content-type": "text/plain" }).end("slow done");
   }
 
-  async function storeQuery(statement: string, values: unknown[] = []): Promise<void> {
+  async function storeRows(statement: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      await client.query(statement, values);
+      return (await client.query(statement, values)).rows as Record<string, unknown>[];
     } finally {
       await client.end();
     }
   }
+  const storeQuery = async (statement: string, values: unknown[] = []) =>
+    void (await storeRows(statement, values));
 
   const fast = () => a.target.url("/fast");
   const slow = () => a.target.url("/slow");
@@ -96,6 +98,11 @@ describe.skipIf(unavailable !== undefined)("a project's fetch limit across two i
     const first = a.fetch({ url: slow() });
     const second = a.fetch({ url: slow() });
     await slowRequestsHeld(2);
+    // Held by A, in the store.
+    const holders = await storeRows("select holder from leases where project_id = $1 and kind = 'fetch'", [
+      projectId,
+    ]);
+    expect(holders).toEqual([{ holder: a.server.instance.id }, { holder: a.server.instance.id }]);
 
     const third = await expectFetchError(b.fetch({ url: fast() }), "rate_limited", 429);
     expect(third.message).toMatch(/2 fetches in flight/);

@@ -19,7 +19,7 @@ export type LeaseTaken = { taken: true; id: string } | { taken: false; held: num
  * still agree on which leases have ended.
  */
 export class Leases {
-  /** Who takes leases through this object: host, process id and a random tag, for an operator. */
+  /** Who takes leases through this object: an instance's id, else host, process id and a random tag. */
   readonly holder: string;
 
   constructor(

@@ -56,7 +56,7 @@ export interface StoreTables {
     project_id: string;
     /** What the lease counts: `fetch` or `session-call`. */
     kind: string;
-    /** The process holding it (host, pid and a random tag), for an operator reading the table. */
+    /** Who holds it: the instance's id (`ins_…`), for an operator reading the table. */
     holder: string;
     created_at: string;
     expires_at: string;

@@ -323,6 +323,7 @@ function buildApp(
     limit: options.maxConcurrentFetches ?? 4,
     what: "fetches",
     kind: "fetch",
+    holder: hosted.instances.id,
     expectedMs: policy.totalTimeoutMs,
     onStoreError,
   });
@@ -332,6 +333,7 @@ function buildApp(
     limit: options.maxConcurrentFetches ?? 4,
     what: "session extract/act calls",
     kind: "session-call",
+    holder: hosted.instances.id,
     expectedMs: SESSION_CALL_EXPECTED_MS,
     onStoreError,
   });

@@ -29,6 +29,8 @@ export interface ProjectLimitOptions {
   kind: LeaseKind;
   /** The longest one request's work should take when the caller does not say (a fetch's total timeout). */
   expectedMs: number;
+  /** Who holds the leases in the store: this instance's id (default: host, process id and a tag). */
+  holder?: string;
   /** How long past `expectedMs` a lease still counts. Default LEASE_MARGIN_MS. */
   marginMs?: number;
   /** Hears of a lease that could not be renewed or released (it ends by itself at its term). */
@@ -45,7 +47,7 @@ export function projectConcurrencyLimit(
   options: ProjectLimitOptions,
 ): ConcurrencyLimit {
   return store.kind === "postgres"
-    ? new LeaseConcurrencyLimit(new Leases(store), options)
+    ? new LeaseConcurrencyLimit(new Leases(store, options.holder), options)
     : new MemoryConcurrencyLimit(options.limit, options.what);
 }
 
