@@ -57,6 +57,11 @@ interface Measurement {
   p95: number;
   /** Cores busy on average during the run: the bench process, the instances, Postgres. */
   cores: { bench: number; instances: number; postgres: number } | undefined;
+  /**
+   * CPU milliseconds per fetch, all those processes together: what a fetch costs the machine, which
+   * the other work on a shared machine moves less than it moves requests per second.
+   */
+  cpuMsPerFetch: number | undefined;
 }
 
 export const cloudInstancesSection: BenchSection = {
@@ -101,6 +106,7 @@ export const cloudInstancesSection: BenchSection = {
         runs,
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
         p95: median(runs.map((r) => r.p95)),
+        cpuMsPerFetch: median(runs.flatMap((r) => (r.cpuMsPerFetch === undefined ? [] : [r.cpuMsPerFetch]))),
         cores: cores.length
           ? {
               bench: median(cores.map((c) => c.bench))!,
@@ -114,7 +120,15 @@ export const cloudInstancesSection: BenchSection = {
       value === undefined ? "—" : value.toFixed(digits);
     console.log(
       markdownTable(
-        ["setup", "format", "req/s", "p95 ms", "req/s of each run", "cores: bench / instances / Postgres"],
+        [
+          "setup",
+          "format",
+          "req/s",
+          "p95 ms",
+          "req/s of each run",
+          "CPU ms / fetch",
+          "cores: bench / instances / Postgres",
+        ],
         setups.flatMap((setup) =>
           FORMATS.map((format) => {
             const s = summary(setup, format);
@@ -124,6 +138,7 @@ export const cloudInstancesSection: BenchSection = {
               fixed(s.requestsPerSecond, 0),
               fixed(s.p95, 1),
               s.runs.map((r) => r.requestsPerSecond.toFixed(0)).join(", "),
+              fixed(s.cpuMsPerFetch, 2),
               s.cores
                 ? `${s.cores.bench.toFixed(2)} / ${s.cores.instances.toFixed(2)} / ${s.cores.postgres.toFixed(2)}`
                 : "—",
@@ -142,16 +157,18 @@ export const cloudInstancesSection: BenchSection = {
             format,
             fixed(ratio(b!.requestsPerSecond, a!.requestsPerSecond), 2),
             fixed(ratio(b!.p95, a!.p95), 2),
+            fixed(ratio(b!.cpuMsPerFetch, a!.cpuMsPerFetch), 2),
           ],
           [
             "2 ÷ 1 instance, Postgres",
             format,
             fixed(ratio(c!.requestsPerSecond, b!.requestsPerSecond), 2),
             fixed(ratio(c!.p95, b!.p95), 2),
+            fixed(ratio(c!.cpuMsPerFetch, b!.cpuMsPerFetch), 2),
           ],
         ];
       });
-      console.log(`\n${markdownTable(["ratio", "format", "req/s", "p95"], rows)}`);
+      console.log(`\n${markdownTable(["ratio", "format", "req/s", "p95", "CPU / fetch"], rows)}`);
     } else {
       console.log(`\nPostgres setups left out: ${missing}`);
     }
@@ -159,7 +176,7 @@ export const cloudInstancesSection: BenchSection = {
       `\nMedians of ${RUNS} runs; each run ${REQUESTS.raw} raw or ${REQUESTS.markdown} markdown fetches after ` +
         `${WARM_UP.raw} / ${WARM_UP.markdown} untimed, ${CLIENTS} clients at once, keep-alive; a ${PAGE.length}-byte ` +
         `HTML article on loopback. Cores: CPU seconds per wall second during the timed part, from /proc ` +
-        `(the bench process holds the clients and the target page). Machine: ${availableParallelism()} cores; ` +
+        `(the bench process holds the clients and the target page); CPU ms / fetch: all of them together, per fetch. Machine: ${availableParallelism()} cores; ` +
         `load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(", ")} before, ` +
         `${loadAfter.map((l) => l.toFixed(2)).join(", ")} after.`,
     );
@@ -236,16 +253,20 @@ async function measure(instances: InstanceProcess[], pageUrl: string, format: Fo
     const cpuAfter = cpuSeconds([...after.instances, ...after.postgres]);
     const used = (list: number[]) =>
       list.reduce((sum, pid) => sum + (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0), 0);
-    const readable = cpuAfter.size > 0;
-    return {
-      requestsPerSecond: REQUESTS[format] / seconds,
-      p95: percentile(latencies, 95)!,
-      cores: readable
+    const cores =
+      cpuAfter.size > 0
         ? {
             bench: (benchCpu.user + benchCpu.system) / 1e6 / seconds,
             instances: used(after.instances) / seconds,
             postgres: used(after.postgres) / seconds,
           }
+        : undefined;
+    return {
+      requestsPerSecond: REQUESTS[format] / seconds,
+      p95: percentile(latencies, 95)!,
+      cores,
+      cpuMsPerFetch: cores
+        ? ((cores.bench + cores.instances + cores.postgres) * seconds * 1000) / REQUESTS[format]
         : undefined,
     };
   } finally {
