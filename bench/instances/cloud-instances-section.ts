@@ -176,7 +176,8 @@ export const cloudInstancesSection: BenchSection = {
       `\nMedians of ${RUNS} runs; each run ${REQUESTS.raw} raw or ${REQUESTS.markdown} markdown fetches after ` +
         `${WARM_UP.raw} / ${WARM_UP.markdown} untimed, ${CLIENTS} clients at once, keep-alive; a ${PAGE.length}-byte ` +
         `HTML article on loopback. Cores: CPU seconds per wall second during the timed part, from /proc ` +
-        `(the bench process holds the clients and the target page); CPU ms / fetch: all of them together, per fetch. Machine: ${availableParallelism()} cores; ` +
+        `(the bench process holds the clients and the target page); CPU ms / fetch: all of them together, ` +
+        `per fetch. Machine: ${availableParallelism()} cores; ` +
         `load average (1, 5, 15 min) ${loadBefore.map((l) => l.toFixed(2)).join(", ")} before, ` +
         `${loadAfter.map((l) => l.toFixed(2)).join(", ")} after.`,
     );
