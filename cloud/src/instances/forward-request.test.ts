@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { toServiceError } from "../server/service-error.js";
+import { toServiceError } from "../errors/service-error.js";
 import { forwardRequest } from "./forward-request.js";
 
 /** A stand-in for the owner instance: records what it was sent, answers with `handle`. */

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders } from "node:http"
 import https from "node:https";
 import { isIP } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ServiceError } from "../server/service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 import { CONNECT_TIMEOUT_MS, FORWARDED_BY, FORWARDED_PROTO, ownerNotAnswering } from "./forwarded-headers.js";
 
 /** The instance a request goes to, and the session it is about (for the error when it does not answer). */

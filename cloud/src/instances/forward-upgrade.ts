@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders } from "node:http"
 import https from "node:https";
 import { isIP } from "node:net";
 import type { Duplex } from "node:stream";
-import { ServiceError } from "../server/service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 import { refuseUpgrade } from "../sessions/cdp-proxy.js";
 import { CONNECT_TIMEOUT_MS, FORWARDED_BY, FORWARDED_PROTO, ownerNotAnswering } from "./forwarded-headers.js";
 import type { ForwardTarget } from "./forward-request.js";

@@ -24,7 +24,7 @@ import { projectConcurrencyLimit } from "./lease-concurrency-limit.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { modelFromEnv } from "./model-from-env.js";
 import { runFetch } from "./run-fetch.js";
-import { serviceError, toServiceError } from "./service-error.js";
+import { serviceError, toServiceError } from "../errors/service-error.js";
 import { parsePublicUrl } from "./public-url.js";
 import { forwardSessionRequest, upgradeForwarder } from "./session-forwarding.js";
 import { registerSessionRoutes } from "./session-routes.js";

@@ -1,4 +1,4 @@
-import { ServiceError, serviceError } from "./service-error.js";
+import { ServiceError, serviceError } from "../errors/service-error.js";
 
 /**
  * How many requests of one kind a project may have in flight at once. Past the limit a request is

@@ -1,6 +1,6 @@
 import { fetchBodySchema, type FetchFormat } from "@loupe/core/protocol";
 import { parseBody } from "./request-body.js";
-import { serviceError } from "./service-error.js";
+import { serviceError } from "../errors/service-error.js";
 
 /** `POST /v1/fetch`'s body, checked, with the defaults filled in. */
 export interface FetchBody {

@@ -18,7 +18,7 @@ import {
   projectConcurrencyLimit,
   type ProjectLimitOptions,
 } from "./lease-concurrency-limit.js";
-import { ServiceError } from "./service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`Skipping the lease limit tests on Postgres: ${unavailable}`);

@@ -6,7 +6,7 @@ import { parseFetchBody } from "./fetch-body.js";
 import { retainMarkdownWorkers } from "./markdown-loader.js";
 import { modelFromEnv } from "./model-from-env.js";
 import { runFetch } from "./run-fetch.js";
-import { ServiceError } from "./service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 
 /** How fetches run in this process (the CLI and the Studio without a cloud URL). */
 export interface LocalFetchOptions {

@@ -2,7 +2,7 @@ import { ClientError } from "@loupe/core";
 import { normalizeSchema } from "@loupe/core/engine";
 import { checkMessage } from "@loupe/core/protocol";
 import type { z } from "zod";
-import { serviceError } from "./service-error.js";
+import { serviceError } from "../errors/service-error.js";
 
 /**
  * Checks a request body against its schema in the protocol; a body that does not fit is 400

@@ -10,7 +10,7 @@ import { fetchTarget, TargetFetchError, type FetchedTarget, type FetchPolicy } f
 import type { FetchBody } from "./fetch-body.js";
 import { markdownModule } from "./markdown-loader.js";
 import { checkRequestSchema } from "./request-body.js";
-import { ServiceError, serviceError } from "./service-error.js";
+import { ServiceError, serviceError } from "../errors/service-error.js";
 
 /** What a fetch needs from the server around it. */
 export interface FetchDependencies {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { forwardRequest } from "../instances/forward-request.js";
 import { forwardUpgrade } from "../instances/forward-upgrade.js";
 import { forwardedBy } from "../instances/forwarded-headers.js";
-import { sessionOwner, type SessionOwnerDependencies } from "../instances/session-owner.js";
+import { sessionOwner, type SessionOwnerDependencies } from "./session-owner.js";
 
 /** The routes about one session, answered by the instance that runs it. */
 const FORWARDED_ROUTES = new Set([

@@ -19,7 +19,7 @@ import type { ExtractCache } from "../sessions/extract-cache.js";
 import type { HostedSession } from "../sessions/hosted-session.js";
 import type { ActBody, ExtractBody } from "@loupe/core/protocol";
 import { checkRequestSchema } from "./request-body.js";
-import { ServiceError, serviceError } from "./service-error.js";
+import { ServiceError, serviceError } from "../errors/service-error.js";
 
 /** What server-side extract and act need from the server. */
 export interface SessionOperationDependencies {

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { handleCdpUpgrade, refuseUpgrade, type CdpProxyDependencies } from "../sessions/cdp-proxy.js";
-import { ServiceError } from "./service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 
 /**
  * Routes the server's HTTP upgrade requests (WebSockets): a session's `connectUrl` goes to the CDP proxy;

@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { decodeUrlPart, parseRequestTarget, type CdpResult } from "@loupe/core/engine";
 import type { KeyHolder } from "../db/api-keys.js";
-import { ServiceError, serviceError } from "../server/service-error.js";
+import { ServiceError, serviceError } from "../errors/service-error.js";
 import { parseClientCommand, type CdpCommand } from "./cdp-client-command.js";
 import { checkCommand } from "./cdp-command-policy.js";
 import type { RouterClient } from "./cdp-router.js";

@@ -7,7 +7,7 @@ import { openDatabase, type CloudDatabase } from "../db/database.js";
 import { UsageLedger } from "../db/usage.js";
 import { DEFAULT_FETCH_POLICY } from "../fetch/index.js";
 import { InstanceRegistry } from "../instances/instance-registry.js";
-import { ServiceError } from "../server/service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 import { SessionRegistry } from "./session-registry.js";
 import { SessionStore } from "./session-store.js";
 

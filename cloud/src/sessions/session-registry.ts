@@ -4,12 +4,20 @@ import type { KeyHolder } from "../db/api-keys.js";
 import type { CloudDatabase } from "../db/database.js";
 import type { UsageLedger } from "../db/usage.js";
 import type { FetchPolicy } from "../fetch/index.js";
-import type { InstanceRegistry } from "../instances/instance-registry.js";
-import { ServiceError, serviceError } from "../server/service-error.js";
+import { ServiceError, serviceError } from "../errors/service-error.js";
 import { HostedSession } from "./hosted-session.js";
 import { launchSessionBrowser } from "./session-browser.js";
 import { END_REASON_TEXT, type EndReason, type SessionState } from "./session-state.js";
 import { SessionStore } from "./session-store.js";
+
+/**
+ * The instance the sessions run on, as sessions need it (the instance registry is one): its id, which
+ * every session row records, and ending the sessions that instances no longer alive left RUNNING.
+ */
+export interface SessionHost {
+  readonly id: string;
+  endOrphans(): Promise<void>;
+}
 
 /** How the server runs sessions. */
 export interface SessionLimits {
@@ -53,7 +61,7 @@ export class SessionRegistry {
     db: CloudDatabase,
     private readonly usage: UsageLedger,
     private readonly limits: SessionLimits,
-    private readonly instances: InstanceRegistry,
+    private readonly instances: SessionHost,
     private readonly onStoreError: (error: unknown) => void,
   ) {
     this.store = new SessionStore(db);
@@ -70,7 +78,7 @@ export class SessionRegistry {
     db: CloudDatabase,
     usage: UsageLedger,
     limits: SessionLimits,
-    instances: InstanceRegistry,
+    instances: SessionHost,
     onStoreError: (error: unknown) => void = () => undefined,
   ): Promise<SessionRegistry> {
     const registry = new SessionRegistry(db, usage, limits, instances, onStoreError);

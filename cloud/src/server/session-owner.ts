@@ -1,8 +1,8 @@
-import { ServiceError } from "../server/service-error.js";
+import { ServiceError } from "../errors/service-error.js";
 import type { SessionRegistry } from "../sessions/session-registry.js";
-import type { ForwardTarget } from "./forward-request.js";
-import { ownerNotAnswering } from "./forwarded-headers.js";
-import type { InstanceRegistry } from "./instance-registry.js";
+import type { ForwardTarget } from "../instances/forward-request.js";
+import { ownerNotAnswering } from "../instances/forwarded-headers.js";
+import type { InstanceRegistry } from "../instances/instance-registry.js";
 
 /** What finding a session's owner needs. */
 export interface SessionOwnerDependencies {
