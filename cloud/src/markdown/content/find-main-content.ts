@@ -16,6 +16,7 @@ import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRedundantLinks } from "./redundant-links.js";
+import { removeCardLabels } from "./card-labels.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
@@ -77,6 +78,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeRepeatedText(region);
   // On a forum a name repeated under one link is each post's author, which the thread shows.
   if (type !== "forum") removeRedundantLinks(region);
+  removeCardLabels(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
   return { root: region, title, baseHref: doc.baseHref, type, things };

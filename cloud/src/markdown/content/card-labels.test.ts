@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../dom/parse-document.js";
+import { removeCardLabels } from "./card-labels.js";
+
+function card(name: string, badge: string, price: string): string {
+  return `<li><div class="badge">${badge}</div><h3>${name}</h3><p>Hand made in small batches of oak.</p>
+    <div>${price}</div><div>In stock</div></li>`;
+}
+
+function after(html: string): string {
+  const doc = parseDocument(html);
+  removeCardLabels(doc.body);
+  return doc.body.textContent.replace(/\s+/g, " ").trim();
+}
+
+describe("removeCardLabels", () => {
+  it("removes a short label every card shows, and keeps the names, prices and descriptions", () => {
+    const text = after(`<body><ul>${card("Oak Desk", "New", "$120")}${card("Oak Shelf", "New", "$120")}
+      ${card("Oak Stool", "New", "$120")}${card("Oak Bench", "Sale", "$120")}</ul></body>`);
+    expect(text).not.toContain("In stock");
+    expect(text).not.toContain("New");
+    expect(text).toContain("Sale");
+    expect(text).toContain("Oak Stool");
+    expect(text.split("$120").length).toBe(5);
+    expect(text.split("Hand made in small batches of oak.").length).toBe(5);
+  });
+
+  it("keeps a short text shown twice", () => {
+    const text = after(
+      `<body><ul>${card("Oak Desk", "New", "$120")}${card("Oak Shelf", "New", "$90")}</ul></body>`,
+    );
+    expect(text.split("In stock").length).toBe(3);
+  });
+
+  it("keeps repeated words inside code and tables", () => {
+    const text = after(`<body><pre><div>return x</div><div>return x</div><div>return x</div></pre>
+      <table><tr><td>Yes</td><td>Yes</td><td>Yes</td></tr></table></body>`);
+    expect(text.split("return x").length).toBe(4);
+    expect(text.split("Yes").length).toBe(4);
+  });
+});

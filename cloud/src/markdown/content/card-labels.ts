@@ -1,0 +1,30 @@
+/**
+ * Labels every card of a grid repeats: a badge ("New", "Best seller"), a stock state ("In stock"), a
+ * "Compare" box, a "More options" line. Shown once per item they say nothing of any one item. Texts
+ * with digits (prices, sizes, dates) are each item's own, even when two items share them.
+ */
+import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { INLINE_TAGS } from "./content-mass.js";
+
+/** A label is short: a longer text that repeats is a sentence, left to removeRepeatedText. */
+const MAX_LABEL_WORDS = 3;
+/** A text shown this often is a card's label; twice may be a heading and its echo. */
+const MIN_LABEL_COPIES = 3;
+
+/** Removes the short leaf blocks below `root` whose text, without digits, the region shows three times or more. */
+export function removeCardLabels(root: LightElement): void {
+  const byText = new Map<string, LightElement[]>();
+  forEachDescendant(root, (node) => {
+    if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
+    if (node.tag === "pre" || node.tag === "table") return false;
+    if (!node.children.every((child) => child.type === "text" || INLINE_TAGS.has(child.tag))) return true;
+    const text = node.textContent.replace(/\s+/g, " ").trim().toLowerCase();
+    if (!text || /\d/.test(text) || text.split(" ").length > MAX_LABEL_WORDS) return false;
+    let copies = byText.get(text);
+    if (!copies) byText.set(text, (copies = []));
+    copies.push(node);
+    return false;
+  });
+  for (const copies of byText.values())
+    if (copies.length >= MIN_LABEL_COPIES) for (const el of copies) removeNode(el);
+}
