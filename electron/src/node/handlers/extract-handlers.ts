@@ -13,6 +13,7 @@ import { SchemaSandbox } from "../schema-sandbox/schema-sandbox.js";
 import type { SourceIssue } from "../schema-sandbox/sandbox-result.js";
 import type { StudioContext } from "../studio-context.js";
 import { keepTranscript } from "../kept-transcript.js";
+import { settledWithin } from "../settled-within.js";
 
 /** How long a cancelled run's record waits for the engine to report what the model saw. */
 const UNWIND_WAIT_MS = 2_000;
@@ -153,18 +154,6 @@ async function extractRun(
   } finally {
     control.end();
   }
-}
-
-/** Resolves when `work` settles or `ms` have passed, whichever is first, leaving no timer behind. */
-function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    work.then(done, done);
-  });
 }
 
 /** The JSON Schema of a zod source, or an `invalid_schema` error placing each issue. */

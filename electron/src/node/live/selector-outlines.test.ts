@@ -103,4 +103,20 @@ describe("SelectorOutlines", () => {
     expect(outlines.hidden).toBe(false);
     expect(await outlines.draw(session, [BOX], TOP, ticket)).toBe("drawn");
   });
+
+  it("does not hold a run up on a page that stops answering (a dialog open)", async () => {
+    const outlines = new SelectorOutlines();
+    let answering = true;
+    const session = {
+      send: () => (answering ? Promise.resolve({ result: { value: 1 } }) : new Promise(() => {})),
+    } as unknown as TargetSession;
+    await outlines.draw(session, [BOX], TOP, await outlines.begin(session));
+    answering = false;
+    const started = Date.now();
+    const show = await outlines.hide();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(outlines.hidden).toBe(true);
+    show();
+    expect(outlines.hidden).toBe(false);
+  });
 });

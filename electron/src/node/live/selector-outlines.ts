@@ -1,4 +1,5 @@
 import type { TargetSession } from "@loupe/core/engine";
+import { settledWithin } from "../settled-within.js";
 import type { ViewportBox } from "./match-boxes.js";
 
 /** The element that holds the outlines in the page: a name no page uses, so no page rule styles it. */
@@ -43,6 +44,9 @@ const DRAW_FUNCTION = `function (tag, boxes, scroll, key) {
   document.documentElement.append(host);
   return boxes.length;
 }`;
+
+/** How long a run waits for the outlines to leave the page before it starts anyway. */
+const HIDE_WAIT_MS = 1000;
 
 /** What a drawing did: drew (or removed) outlines, found them already right, or was not allowed to. */
 export type DrawOutcome = "drawn" | "unchanged" | "outdated" | "hidden";
@@ -134,7 +138,11 @@ export class SelectorOutlines {
    */
   async hide(): Promise<() => void> {
     this.holds++;
-    await this.enqueue(() => this.removeDrawn());
+    // Bounded: a page that does not answer (a dialog open) must not hold the run up.
+    await settledWithin(
+      this.enqueue(() => this.removeDrawn()),
+      HIDE_WAIT_MS,
+    );
     let released = false;
     return () => {
       if (released) return;
