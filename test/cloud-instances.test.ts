@@ -10,7 +10,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -20,6 +19,7 @@ import { openDatabase, type CloudDatabase } from "../cloud/src/db/database.js";
 import { FORWARDED_BY } from "../cloud/src/instances/forwarded-headers.js";
 import { InstanceRegistry } from "../cloud/src/instances/instance-registry.js";
 import { actReplyOn } from "./support/harness.js";
+import { freePort } from "./support/listening-ports.js";
 import { startLoupe, type RunningLoupe } from "./support/loupe-cli.js";
 import { startModelServer, type ModelServer } from "./support/model-server.js";
 import {
@@ -66,6 +66,16 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       maxSessionsPerProject: 1,
       heartbeatMs: HEARTBEAT_MS,
     });
+  }
+
+  /** When the store says an instance stopped (null while it is registered as running). */
+  async function stoppedAt(instanceId: string): Promise<string | null> {
+    const row = await store.db
+      .selectFrom("instances")
+      .select("stopped_at")
+      .where("id", "=", instanceId)
+      .executeTakeFirstOrThrow();
+    return row.stopped_at;
   }
 
   async function api(
@@ -334,7 +344,7 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
 
   it("answers 503 naming the instance when the session's instance does not answer, and ends it once that one is overdue", async () => {
     const { key } = await a.keys.createKey("unreachable");
-    const closedPort = await portNobodyListensOn();
+    const closedPort = await freePort();
     const { instanceId, sessionId } = await strayInstance(key, `http://127.0.0.1:${closedPort}`);
     const state = await api(b, "GET", `/v1/sessions/${sessionId}`, key);
     expect(state).toMatchObject({
@@ -420,12 +430,7 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       status: 200,
       json: { status: "ENDED", endReason: "server_shutdown" },
     });
-    const row = await store.db
-      .selectFrom("instances")
-      .select("stopped_at")
-      .where("id", "=", a.instance.id)
-      .executeTakeFirstOrThrow();
-    expect(row.stopped_at).toBeNull();
+    expect(await stoppedAt(a.instance.id)).toBeNull();
     const next = await createOn(a, key);
     expect((await api(b, "GET", `/v1/sessions/${next.id}`, key)).json).toMatchObject({ status: "RUNNING" });
     await api(b, "DELETE", `/v1/sessions/${next.id}`, key);
@@ -439,12 +444,7 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       status: 200,
       json: { status: "ENDED", endReason: "server_shutdown" },
     });
-    const row = await store.db
-      .selectFrom("instances")
-      .select("stopped_at")
-      .where("id", "=", a.instance.id)
-      .executeTakeFirstOrThrow();
-    expect(row.stopped_at).not.toBeNull();
+    expect(await stoppedAt(a.instance.id)).not.toBeNull();
   });
 });
 
@@ -495,18 +495,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A loopback port that was free a moment ago: a server listened on it and closed. */
-function portNobodyListensOn(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }

@@ -3,6 +3,7 @@
  * /proc/net/tcp and tcp6, matched by inode to the processes' open file descriptors.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { createServer } from "node:net";
 
 /** Ports (sorted, unique) on which any of `pids` holds a listening TCP socket. */
 export function listeningPorts(pids: readonly number[]): number[] {
@@ -40,4 +41,21 @@ export function listeningPorts(pids: readonly number[]): number[] {
     }
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+/**
+ * A loopback port that was free a moment ago (a server listened on it and closed): for a process that
+ * needs its port on the command line, or for an address where nobody answers.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
 }

@@ -11,12 +11,12 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
+import { freePort } from "./listening-ports.js";
 import { POSTGRES_BIN, postgresUnavailable } from "./postgres-binaries.js";
 
 declare module "vitest" {
@@ -174,17 +174,4 @@ async function waitForServer(adminUrl: string, server: ChildProcess, log: () => 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
