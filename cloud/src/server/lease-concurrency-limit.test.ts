@@ -143,11 +143,16 @@ describe.skipIf(unavailable !== undefined)("LeaseConcurrencyLimit on Postgres", 
     // Another project has its own allowance.
     expect(await onB.run(await newProject(), async () => "other")).toBe("other");
 
-    // A success and a failure both give their slot back.
+    // A success and a failure both give their slot back. Both are heard before either settles: the
+    // failure must not go unhandled while the success's release is still under way.
+    const [done, failed] = [
+      expect(running[0]).resolves.toBe("done"),
+      expect(running[1]).rejects.toThrow("the work failed"),
+    ];
     first.finish();
     second.fail();
-    await expect(running[0]).resolves.toBe("done");
-    await expect(running[1]).rejects.toThrow("the work failed");
+    await done;
+    await failed;
     expect(await new Leases(b).held(project, "fetch")).toBe(0);
     expect(await onB.run(project, async () => "now")).toBe("now");
   });
