@@ -26,7 +26,7 @@ const USAGE =
   "  --only S    run only these sections (e.g. snapshot)\n" +
   "  --catalogs N[,N]  catalog sizes in cards for the snapshot bench (default 1000,3000,10000,30000)\n" +
   "  --readers R[,R]   the snapshot bench's readers (default all: loupe,loupeWarm,stagehand3,stagehand4,\n" +
-  "              axFloor,domFloor), e.g. --readers loupe,domFloor to time a 30k-card catalog in minutes";
+  "              axFloor,domFloor,walkFloor), e.g. --readers loupe,domFloor to time a 30k-card catalog in minutes";
 
 /** Parses `argv` (without node and the script) and the BENCH_* environment variables. */
 export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {

@@ -22,13 +22,23 @@ import {
   type LoupeTab,
   type SnapshotTab,
 } from "./snapshot-tabs.js";
+import { openWalkFloor } from "./walk-floor.js";
 
 /**
  * `loupe`: a cold read (the page changed since the last one); `loupeWarm`: a second read of the unchanged
- * page; the two Stagehands; `axFloor`: `Accessibility.getFullAXTree` + `DOM.getDocument`; `domFloor`:
+ * page; the two Stagehands; `axFloor`: `Accessibility.getFullAXTree` + `DOM.getDocument`; `walkFloor`: an
+ * in-page walk gathering what the engine reads (the other engine design, see walk-floor.ts); `domFloor`:
  * `DOMSnapshot.captureSnapshot`.
  */
-export const READERS = ["loupe", "loupeWarm", "stagehand3", "stagehand4", "axFloor", "domFloor"] as const;
+export const READERS = [
+  "loupe",
+  "loupeWarm",
+  "stagehand3",
+  "stagehand4",
+  "axFloor",
+  "domFloor",
+  "walkFloor",
+] as const;
 export type Reader = (typeof READERS)[number];
 /** The readers whose text is kept, counted in tokens and checked for the known values. */
 export const TEXT_READERS = ["loupe", "stagehand3", "stagehand4"] as const;
@@ -95,6 +105,7 @@ export async function measurePage(
     stagehand4: emptyResult(),
     axFloor: emptyResult(),
     domFloor: emptyResult(),
+    walkFloor: emptyResult(),
   };
   const tabs = new Map<Reader, SnapshotTab>();
   // Readers still being timed; a reader that failed leaves this set but keeps its tab until the end.
@@ -147,7 +158,15 @@ export async function measurePage(
     }
   } finally {
     // The floors' sessions live on Loupe's tab: detach them before that tab goes.
-    for (const reader of ["axFloor", "domFloor", "loupeWarm", "loupe", "stagehand3", "stagehand4"] as const)
+    for (const reader of [
+      "axFloor",
+      "domFloor",
+      "walkFloor",
+      "loupeWarm",
+      "loupe",
+      "stagehand3",
+      "stagehand4",
+    ] as const)
       await tabs
         .get(reader)
         ?.close()
@@ -192,7 +211,7 @@ async function openTabs(
   if (loupe.status === "rejected") {
     for (const reader of ["loupe", "loupeWarm"] as const)
       if (asked(reader)) result[reader].error = `load: ${describeError(loupe.reason)}`;
-    for (const reader of ["axFloor", "domFloor"] as const)
+    for (const reader of ["axFloor", "domFloor", "walkFloor"] as const)
       if (asked(reader)) result[reader].error = "load failed in Loupe's tab, which the floors read";
     return;
   }
@@ -204,6 +223,7 @@ async function openTabs(
   for (const [reader, opening] of [
     ["axFloor", openAxFloor],
     ["domFloor", openDomFloor],
+    ["walkFloor", openWalkFloor],
   ] as const) {
     if (!asked(reader)) continue;
     try {

@@ -23,6 +23,7 @@ const HEADER = [
   "Stagehand 4.4.0 ms",
   "AX floor ms",
   "DOMSnapshot ms",
+  "in-page walk ms",
   "Loupe ÷ DOMSnapshot",
   "Stagehand 4 ÷ Loupe",
   "Loupe tokens",
@@ -51,6 +52,7 @@ function pageRow(m: PageMeasurement): string[] {
     cellMs(m, "stagehand4"),
     cellMs(m, "axFloor"),
     cellMs(m, "domFloor"),
+    cellMs(m, "walkFloor"),
     times(speedRatio(m, "loupe", "domFloor")),
     times(speedRatio(m, PEER, "loupe")),
     count(m.loupe.tokens, m.loupe.error),
@@ -77,6 +79,7 @@ function corpusRow(pages: readonly PageMeasurement[]): string[] {
     msCell(PEER),
     msCell("axFloor"),
     msCell("domFloor"),
+    msCell("walkFloor"),
     times(med((m) => speedRatio(m, "loupe", "domFloor"))),
     times(med((m) => speedRatio(m, PEER, "loupe"))),
     count(med((m) => m.loupe.tokens)),
@@ -157,7 +160,11 @@ export function snapshotVerdicts(
           ? `, corpus median ${times(corpusMedian((m) => speedRatio(m, "loupe", "domFloor")))}`
           : "") +
         `; pages over ${limit}×: ${over.length} of ${all.length}${list(over.map((r) => `${r.name} ${times(r.value)}`))}` +
-        (unmeasured.length ? `; not measured: ${list(unmeasured)}` : ""),
+        (unmeasured.length ? `; not measured: ${list(unmeasured)}` : "") +
+        // The other engine design, for the record: an in-page walk gathering the same facts, against the capture.
+        (corpus.length
+          ? `; in-page walk ÷ DOMSnapshot (the other design's floor): corpus median ${times(corpusMedian((m) => speedRatio(m, "walkFloor", "domFloor")))}`
+          : ""),
     });
   }
   {
