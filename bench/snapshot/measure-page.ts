@@ -9,7 +9,7 @@ import type { StagehandBrowser } from "stagehand4";
 import { median } from "../stats.js";
 import { withTimeout } from "../with-timeout.js";
 import type { BenchPage } from "./bench-page.js";
-import { checkKnownValues, type KnownValueCheck } from "./known-values.js";
+import { checkKnownValues, normalizeWhitespace, type KnownValueCheck } from "./known-values.js";
 import { snapshotTokens } from "./snapshot-tokens.js";
 import {
   coldLoupe,
@@ -58,6 +58,11 @@ export interface ReaderResult {
 
 export type PageMeasurement = {
   page: BenchPage;
+  /**
+   * The page's known values that its loaded tab renders: a corpus page's values come from its saved
+   * HTML, and a page may hide some of that text (a paywall's styles), which no reader can then show.
+   */
+  knownValues: readonly string[];
   /** How long both tabs took to reach their load event (not part of any snapshot time). */
   loadMs: number | undefined;
   notes: string[];
@@ -97,6 +102,7 @@ export async function measurePage(
 ): Promise<PageMeasurement> {
   const result: PageMeasurement = {
     page,
+    knownValues: page.knownValues,
     loadMs: undefined,
     notes: [],
     loupe: emptyResult(),
@@ -112,10 +118,11 @@ export async function measurePage(
   const timing = new Set<Reader>();
   try {
     const loadStarted = performance.now();
-    await openTabs(page, tools, settings, result, tabs);
+    const loupeTab = await openTabs(page, tools, settings, result, tabs);
     result.loadMs = performance.now() - loadStarted;
     for (const reader of tabs.keys()) timing.add(reader);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    if (loupeTab && page.kind === "corpus") await keepRenderedValues(loupeTab, result);
     const runsFor = new Map<Reader, number>();
     for (const reader of READERS) {
       const tab = tabs.get(reader);
@@ -128,7 +135,7 @@ export async function measurePage(
         if (isTextReader(reader)) {
           result[reader].text = text;
           result[reader].tokens = snapshotTokens(text);
-          result[reader].known = checkKnownValues(text, page.knownValues);
+          result[reader].known = checkKnownValues(text, result.knownValues);
         }
       } catch (error) {
         fail(result, timing, reader, error);
@@ -181,7 +188,7 @@ async function openTabs(
   settings: MeasureSettings,
   result: PageMeasurement,
   tabs: Map<Reader, SnapshotTab>,
-): Promise<void> {
+): Promise<LoupeTab | undefined> {
   // Every tab loads at once (loading is not timed); each call has its own deadline on top of goto's.
   const loadTimeoutMs = page.loadTimeoutMs ?? settings.loadTimeoutMs;
   const deadline = loadTimeoutMs + 5_000;
@@ -213,7 +220,7 @@ async function openTabs(
       if (asked(reader)) result[reader].error = `load: ${describeError(loupe.reason)}`;
     for (const reader of ["axFloor", "domFloor", "walkFloor"] as const)
       if (asked(reader)) result[reader].error = "load failed in Loupe's tab, which the floors read";
-    return;
+    return undefined;
   }
   const loupeTab: LoupeTab = loupe.value;
   // Loupe's tab opens whatever was asked: the floors read through it.
@@ -232,6 +239,35 @@ async function openTabs(
       result[reader].error = `CDP session: ${describeError(error)}`;
     }
   }
+  return loupeTab;
+}
+
+/**
+ * Keeps the known values the loaded page renders (its body's `innerText`, which leaves out what CSS
+ * hides); the others are named in a note and counted for no reader. Only for corpus pages, whose values
+ * all live in the top document's body (the fixture's are in frames and shadow roots, which `innerText`
+ * does not reach).
+ */
+async function keepRenderedValues(loupeTab: LoupeTab, result: PageMeasurement): Promise<void> {
+  let rendered: string;
+  try {
+    rendered = normalizeWhitespace(
+      await loupeTab.page.evaluate<string>(
+        `(document.title || "") + " " + (document.body ? document.body.innerText : "")`,
+      ),
+    );
+  } catch (error) {
+    result.notes.push(
+      `could not read the page's rendered text, so every known value counts: ${describeError(error)}`,
+    );
+    return;
+  }
+  const hidden = result.knownValues.filter((value) => !rendered.includes(normalizeWhitespace(value)));
+  if (!hidden.length) return;
+  result.knownValues = result.knownValues.filter((value) => !hidden.includes(value));
+  result.notes.push(
+    `${hidden.length} known value(s) the loaded page does not render, not counted for any reader`,
+  );
 }
 
 function isTextReader(reader: Reader): reader is TextReader {

@@ -119,7 +119,7 @@ export function snapshotCsv(all: readonly PageMeasurement[]): string {
     round(speedRatio(m, "stagehand3", "loupe"), 3),
     ...TEXT_READERS.map((r) => m[r].tokens),
     round(tokenRatio(m), 3),
-    m.page.knownValues.length,
+    m.knownValues.length,
     ...TEXT_READERS.map((r) => m[r].known?.found),
     ...READERS.map((r) => m[r].error),
     round(m.loadMs, 0),
@@ -201,7 +201,7 @@ export function snapshotVerdicts(
       met: tokensOk === undefined || unmeasured.length ? undefined : tokensOk && missing.length === 0,
       detail:
         `tokens ${parts.map((p) => `${p.label} ${times(p.value)}`).join(", ")}; ` +
-        `known values missing from Loupe's snapshot: ${missing.length} of ${all.reduce((n, m) => n + m.page.knownValues.length, 0)}` +
+        `known values missing from Loupe's snapshot: ${missing.length} of ${all.reduce((n, m) => n + m.knownValues.length, 0)}` +
         (missing.length
           ? ` on ${pagesMissing.length} page(s)${list(pagesMissing)}, ${alsoMissingInPeer.length} of them also missing from Stagehand 4's`
           : "") +
