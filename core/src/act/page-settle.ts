@@ -1,5 +1,4 @@
-import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
-import { PageSlot } from "../cdp/page-slot.js";
+import { PageSlot, type PageSessions, type TargetSession } from "../cdp/page-sessions.js";
 
 /** How long the page must stay quiet, and the most a wait may take. */
 export interface SettleOptions {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CdpConnection } from "./cdp-connection.js";
 import type { CdpTransport } from "./cdp-transport.js";
-import { PageSessions } from "./page-sessions.js";
-import { PageSlot } from "./page-slot.js";
+import { PageSessions, PageSlot } from "./page-sessions.js";
 
 /** A browser that attaches any target (session "S-<target>") and answers every other command with {}. */
 function fakeConnection(): CdpConnection {

@@ -1,6 +1,5 @@
 import { CdpCommandError } from "../cdp/cdp-connection.js";
-import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
-import { PageSlot } from "../cdp/page-slot.js";
+import { PageSlot, type PageSessions, type TargetSession } from "../cdp/page-sessions.js";
 import { ClientDomProcessError, ClientError, ContentFrameNotFoundError } from "../errors.js";
 import { capturePage, type PageCapture } from "./dom-capture.js";
 import { semanticPage, semanticSubtree, type IgnoredElements } from "./dom-semantics.js";

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { parseWorkspaceFile, serializeWorkspace } from "../history/workspace-file.js";
-import type { SchemaOrigin } from "./studio-state.js";
-import type { Workspace } from "./workspace.js";
+import type { SchemaOrigin, Workspace } from "./workspace.js";
 
 /** Where the workspace being edited is kept, so a reload of the Studio does not discard it. */
 const WORKSPACE_KEY = "loupe.studio.workspace";

@@ -2,14 +2,7 @@ import { createContext, useContext, useMemo, useReducer, type Dispatch, type Rea
 import type { PageInfo } from "@loupe/studio/common";
 import type { VariableRow } from "../act/act-variables.js";
 import { useKeepWorkspace } from "./kept-workspace.js";
-import type { Workspace } from "./workspace.js";
-
-/**
- * Where the schema source came from. Only the person's own ("typed": the starter, or what they typed) is
- * evaluated as they type; a source from a file or a kept run is shown but evaluates nothing until the
- * person edits it or presses Run — opening a file must never run its code.
- */
-export type SchemaOrigin = "typed" | "file" | "run";
+import type { SchemaOrigin, Workspace } from "./workspace.js";
 
 /** What the panels share: the workspace being edited, the tabs, and what the picker chose. */
 export interface StudioState {

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { flowSchema } from "../flow/flow-step.js";
 
+/**
+ * Where the schema source came from. Only the person's own ("typed": the starter, or what they typed) is
+ * evaluated as they type; a source from a file or a kept run is shown but evaluates nothing until the
+ * person edits it or presses Run — opening a file must never run its code.
+ */
+export type SchemaOrigin = "typed" | "file" | "run";
+
 /** How the schema is written: zod (TypeScript) or JSON Schema. */
 export const schemaModeSchema = z.enum(["zod", "json"]);
 
