@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { sql, type Kysely } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { CloudDatabase } from "./database.js";
-import type { StoreTables } from "./store-schema.js";
 
 /** What a lease counts: a fetch, or a server-side extract or act on a hosted session. */
 export type LeaseKind = "fetch" | "session-call";
@@ -35,61 +34,27 @@ export class Leases {
 
   /**
    * Takes a lease of `kind` for `projectId` ending in `termMs`, unless the project already holds `limit`
-   * unended ones. Ended leases of the project and kind are deleted on the way.
+   * unended ones. Ended leases of the project and kind are deleted on the way. One round trip: the
+   * store's `loupe_take_lease` (migration 7) locks the project's row, so takers of one project queue
+   * there and the count and the insert after it are one step across every instance.
    */
   async take(projectId: string, kind: LeaseKind, limit: number, termMs: number): Promise<LeaseTaken> {
-    return this.store.db.transaction().execute(async (trx) => {
-      // The project's row, locked until the transaction ends: takers of one project queue here, so the
-      // count and the insert after it are one step across every instance. NO KEY UPDATE, because it
-      // leaves alone the inserts that only reference the project (usage, sessions).
-      const project = await trx
-        .selectFrom("projects")
-        .select(sql<Date>`clock_timestamp()`.as("now"))
-        .where("id", "=", projectId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!project) throw new Error(`There is no project ${projectId} to take a lease for.`);
-      const now = new Date(project.now);
-      const nowText = now.toISOString();
-      // One round trip: the ended leases go, the others are counted (both read the same snapshot).
-      const { held } = await trx
-        .with("ended", (db) =>
-          db
-            .deleteFrom("leases")
-            .where("project_id", "=", projectId)
-            .where("kind", "=", kind)
-            .where("expires_at", "<=", nowText)
-            .returning("id"),
-        )
-        .selectFrom("leases")
-        .select((eb) => eb.fn.countAll<number | string>().as("held"))
-        .where("project_id", "=", projectId)
-        .where("kind", "=", kind)
-        .where("expires_at", ">", nowText)
-        .executeTakeFirstOrThrow();
-      if (Number(held) >= limit) return { taken: false, held: Number(held) };
-      const id = `lse_${randomUUID()}`;
-      await trx
-        .insertInto("leases")
-        .values({
-          id,
-          project_id: projectId,
-          kind,
-          holder: this.holder,
-          created_at: nowText,
-          expires_at: new Date(now.getTime() + termMs).toISOString(),
-        })
-        .execute();
-      return { taken: true, id };
-    });
+    const id = `lse_${randomUUID()}`;
+    const { rows } = await sql<{ found: boolean; held: number | string; taken: boolean }>`
+      select found, held, taken from loupe_take_lease(
+        ${projectId}, ${kind}, ${limit}::integer, ${termMs}::double precision, ${id}, ${this.holder})`.execute(
+      this.store.db,
+    );
+    const answer = rows[0];
+    if (!answer?.found) throw new Error(`There is no project ${projectId} to take a lease for.`);
+    return answer.taken ? { taken: true, id } : { taken: false, held: Number(answer.held) };
   }
 
   /** Moves a lease's end to `termMs` from now: work that runs longer than expected keeps counting. */
   async renew(id: string, termMs: number): Promise<void> {
-    const now = await databaseNow(this.store.db);
     await this.store.db
       .updateTable("leases")
-      .set({ expires_at: new Date(now.getTime() + termMs).toISOString() })
+      .set({ expires_at: databaseTimeIn(termMs) })
       .where("id", "=", id)
       .execute();
   }
@@ -101,19 +66,21 @@ export class Leases {
 
   /** How many unended leases of `kind` the project holds (for tests and operators). */
   async held(projectId: string, kind: LeaseKind): Promise<number> {
-    const now = (await databaseNow(this.store.db)).toISOString();
     const { held } = await this.store.db
       .selectFrom("leases")
       .select((eb) => eb.fn.countAll<number | string>().as("held"))
       .where("project_id", "=", projectId)
       .where("kind", "=", kind)
-      .where("expires_at", ">", now)
+      .where("expires_at", ">", databaseTimeIn(0))
       .executeTakeFirstOrThrow();
     return Number(held);
   }
 }
 
-async function databaseNow(db: Kysely<StoreTables>): Promise<Date> {
-  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db);
-  return new Date(rows[0]!.now);
+/**
+ * The database's clock `ms` from now, as the text the lease columns hold (JavaScript's `toISOString()`
+ * format, which `loupe_take_lease` writes too), computed in the statement that uses it.
+ */
+function databaseTimeIn(ms: number): RawBuilder<string> {
+  return sql<string>`to_char((clock_timestamp() + ${ms}::double precision * interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

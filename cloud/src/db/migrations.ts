@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { StoreKind } from "./store-errors.js";
 
 /**
@@ -149,4 +149,46 @@ export const MIGRATIONS: readonly ((db: AnyKysely, types: DialectTypes) => Promi
       .columns(["project_id", "kind", "expires_at"])
       .execute();
   },
+  // 7: taking a lease in one round trip (Postgres only; see leases.ts): the project's row locked, its
+  // ended leases deleted, the others counted and the new one inserted below the limit, in a function.
+  async (db, t) => {
+    if (t.kind !== "postgres") return;
+    await sql.raw(TAKE_LEASE_FUNCTION).execute(db);
+  },
 ];
+
+/**
+ * Each statement of a VOLATILE function takes a fresh snapshot, so the count, made after the row lock is
+ * granted, sees every lease a taker that held the lock before committed (one statement with CTEs would
+ * count from a snapshot taken before the wait). Times are the database's clock, written as JavaScript's
+ * `toISOString()` writes them, so they compare as text with the rows made in Node.
+ */
+const TAKE_LEASE_FUNCTION = `
+create function loupe_take_lease(
+  p_project text, p_kind text, p_limit integer, p_term_ms double precision, p_id text, p_holder text
+) returns table (found boolean, held bigint, taken boolean)
+language plpgsql volatile as $$
+declare
+  v_now timestamptz;
+  v_now_text text;
+  v_held bigint;
+begin
+  select clock_timestamp() into v_now from projects where id = p_project for no key update;
+  if not found then
+    return query select false, 0::bigint, false;
+    return;
+  end if;
+  v_now_text := to_char(v_now at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  delete from leases where project_id = p_project and kind = p_kind and expires_at <= v_now_text;
+  select count(*) into v_held from leases
+    where project_id = p_project and kind = p_kind and expires_at > v_now_text;
+  if v_held >= p_limit then
+    return query select true, v_held, false;
+    return;
+  end if;
+  insert into leases (id, project_id, kind, holder, created_at, expires_at)
+    values (p_id, p_project, p_kind, p_holder, v_now_text,
+      to_char((v_now + p_term_ms * interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  return query select true, v_held, true;
+end
+$$`;
