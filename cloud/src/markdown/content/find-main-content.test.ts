@@ -133,6 +133,11 @@ describe("findMainContent", () => {
     expect(text).not.toContain("tracker");
   });
 
+  it("does not take an application shell's one-line noscript notice for its content", () => {
+    const shell = `<body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body>`;
+    expect(main(shell).text).not.toContain("enable JavaScript");
+  });
+
   it("demotes the content's level-one headings (the page title is the markdown's only one)", () => {
     const found = findMainContent(
       parsePage(`<body><article><h1>Title</h1><p>${SENTENCE}</p></article></body>`),

@@ -3,16 +3,23 @@
  * sites serve their whole content there (forum software renders the thread for crawlers inside
  * `<noscript>` and the posts with JavaScript); most use it for a tracking pixel or a "please enable
  * JavaScript" line. So the `<noscript>` content is shown only when it holds more text than the rest of
- * the body: then it is the page.
+ * the body, and more than such a line: then it is the page. An application shell whose only text is
+ * its notice has nothing to read without scripts, and gives empty markdown.
  */
 import { descendantsByTag, forEachDescendant, type LightElement } from "../dom/light-dom.js";
+
+/**
+ * Fewer characters than this in the `<noscript>`s are a notice ("You need to enable JavaScript to run
+ * this app."), not a page served to readers without scripts (a thread's posts run to thousands).
+ */
+const MIN_PAGE_CHARS = 200;
 
 /** Replaces the body's `<noscript>` elements by their content when that content is most of the page's text. */
 export function revealNoscriptContent(body: LightElement): boolean {
   const noscripts = descendantsByTag(body, "noscript").filter((el) => !hasAncestorTag(el, "noscript"));
   let inside = 0;
   for (const el of noscripts) inside += readableText(el);
-  if (inside === 0 || inside <= body.stats.nonSpace - inside) return false;
+  if (inside < MIN_PAGE_CHARS || inside <= body.stats.nonSpace - inside) return false;
   for (const el of noscripts) unwrap(el);
   return true;
 }
