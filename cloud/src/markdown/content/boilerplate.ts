@@ -206,12 +206,15 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
 /**
  * Removes the furniture below `root`, outermost first. `header` and `footer` count as furniture only
  * outside the page's `<article>`s and `<main>` (inside they hold a post's title, date and author).
- * `isPanel` tells collapsed panels (see collapsed-panels.ts), which a hiding class does not remove.
+ * `isPanel` tells collapsed panels (see collapsed-panels.ts), which a hiding class does not remove;
+ * `holdsSubject` the elements that hold the page's declared subject (see structured-anchor.ts), which
+ * are never furniture: a product's stated description in a drawer named `aside` or `dialog` stays.
  */
 export function removeBoilerplate(
   root: LightElement,
   type: PageType,
   isPanel: (el: LightElement) => boolean = () => false,
+  holdsSubject: (el: LightElement) => boolean = () => false,
 ): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
@@ -225,6 +228,7 @@ export function removeBoilerplate(
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
     reason ??= pageChromeReason(node) ?? formReason(node, type);
+    if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
     const declared = reason === "tag" || reason === "role";

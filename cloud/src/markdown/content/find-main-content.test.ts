@@ -49,6 +49,26 @@ describe("findMainContent", () => {
     for (const junk of ["Review 0.", "Great lamp", "Does it dim?"]) expect(text).not.toContain(junk);
   });
 
+  it("keeps a product's stated description that the page holds in a drawer or a hidden panel", () => {
+    const description = `A lightweight shirt for training. ${SENTENCE}`;
+    const ld = JSON.stringify({ "@type": "Product", name: "Shirt", description });
+    const page = (drawer: string) =>
+      main(
+        `<html><head><script type="application/ld+json">${ld}</script></head>
+         <body>${CHROME_TOP}<main><h1>Shirt</h1><p>$22.00</p><button>Add to bag</button>
+         <a href="#details">Product details</a></main>${drawer}${CHROME_BOTTOM}</body></html>`,
+        "https://shop.example.com/products/shirt",
+      ).text;
+    const inDrawer = page(`<aside role="dialog" class="sheet"><h2>Details</h2><p>${description}</p>
+      <ul><li>Slim fit</li><li>Sweat-wicking</li></ul></aside>`);
+    expect(inDrawer).toContain("A lightweight shirt for training.");
+    expect(inDrawer).toContain("Sweat-wicking");
+    const hidden = page(`<div id="details" style="display: none"><p>${description}</p></div>`);
+    expect(hidden).toContain("A lightweight shirt for training.");
+    // Other furniture still goes.
+    for (const junk of ["Alpha", "cookies", "Terms"]) expect(inDrawer).not.toContain(junk);
+  });
+
   it("keeps a listing's entries that are only linked titles, beside its introduction", () => {
     const entries = Array.from(
       { length: 10 },

@@ -38,9 +38,13 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
   prepareDocument(doc.html, doc.body);
+  // Where the page's declared subject is (the product's stated description, the article's body),
+  // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.
+  const anchor = structuredAnchor(things, doc.body);
   const isPanel = collapsedPanelTest(doc.body);
-  removeHidden(doc.body, isPanel);
-  removeBoilerplate(doc.body, type, isPanel);
+  const holdsAnchor = (el: LightElement) => anchor !== undefined && contains(el, anchor);
+  removeHidden(doc.body, (el) => isPanel(el) || holdsAnchor(el));
+  removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
   removeRelatedSections(doc.body, type);
   removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body);
@@ -67,7 +71,6 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   let region = bestAncestor(core, doc.body, masses);
   // Checked against what the page declares as its subject: widened to hold it, unless that costs
   // more than a small part of the expected F1 (the declared text sits in a template far from the page's).
-  const anchor = structuredAnchor(things, doc.body);
   if (anchor && !contains(region, anchor)) {
     const widened = commonAncestor(region, anchor);
     const before = regionScore(masses.get(region) ?? NO_MASS, total);
