@@ -14,6 +14,17 @@ function kept(body: string, type: PageType = "article"): string {
 }
 
 describe("removeBoilerplate", () => {
+  it("takes 'ad' for an advertisement only at the head of a class name", () => {
+    const text = kept(
+      `<main>${STORY}</main><div class="ad-slot"><p>Advertisement: buy our vitamins today, the best in town.</p></div>
+       <div class="adBanner">Sponsored banner text</div>
+       <div class="card hide-read-more-ad"><h3>A story about the sea</h3><p>Card summary. ${SENTENCE}</p></div>`,
+    );
+    expect(text).toContain("A story about the sea");
+    expect(text).toContain("Card summary.");
+    for (const junk of ["vitamins", "Sponsored banner"]) expect(text).not.toContain(junk);
+  });
+
   it("removes a byline, a bio box, a signature, a disclaimer, buttons and notices, by their names", () => {
     const text = kept(
       `<article><p class="byline">By Jane Doe</p><span class="timestamp">June 5, 2025</span>${STORY}<div class="author-bio"><p>Jane writes about gardens. ${SENTENCE}</p></div>

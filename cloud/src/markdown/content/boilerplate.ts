@@ -66,6 +66,12 @@ const FURNITURE_WORDS = new Set([
 ]); // prettier-ignore
 
 /**
+ * Short furniture words that name furniture only at the head of a class name (`ad-slot`, `adBanner`);
+ * after another word they qualify it (`hide-read-more-ad` is a story card that hides its ad).
+ */
+const HEAD_ONLY_WORDS = new Set(["ad"]);
+
+/**
  * A class name made only of these words names the content (`entry-content`, `main-content-wrap`), and an
  * element that has one is not furniture whatever its other names say.
  */
@@ -193,7 +199,8 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       words.every((word) => CONTENT_WORDS.has(word) || FILLER_WORDS.has(word))
     )
       return null;
-    for (const word of words) {
+    for (const [index, word] of words.entries()) {
+      if (index > 0 && HEAD_ONLY_WORDS.has(word)) continue;
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
       else if ((type === "product" || type === "collection") && REVIEW_WORDS.has(word)) reason = "words";
       else if (FURNITURE_WORDS.has(word))
