@@ -7,9 +7,9 @@ function card(name: string, badge: string, price: string): string {
     <div>${price}</div><div>In stock</div></li>`;
 }
 
-function after(html: string): string {
+function after(html: string, posts = false): string {
   const doc = parseDocument(html);
-  removeCardLabels(doc.body);
+  removeCardLabels(doc.body, posts);
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
 
@@ -23,6 +23,20 @@ describe("removeCardLabels", () => {
     expect(text).toContain("Oak Stool");
     expect(text.split("$120").length).toBe(5);
     expect(text.split("Hand made in small batches of oak.").length).toBe(5);
+  });
+
+  it("on a thread, removes each post's counters, which differ only in their numbers", () => {
+    const post = (n: number, user: string, body: string) =>
+      `<div class="post"><div class="user"><a href="/u/${user}">${user}</a><div>${n * 120} posts · Joined 201${n}</div></div>
+       <div>#${n}</div><p>${body}</p><div>${n + 2} likes</div></div>`;
+    const html = `<body>${post(1, "ann", "I paint with oils, 3 times a week.")}${post(2, "bob", "Try acrylics first.")}
+      ${post(3, "cy", "Watercolour dries in 20 minutes.")}</body>`;
+    const thread = after(html, true);
+    for (const counter of ["posts · Joined", "#2", "likes"]) expect(thread).not.toContain(counter);
+    for (const kept of ["ann", "bob", "3 times a week", "Try acrylics first.", "20 minutes"])
+      expect(thread).toContain(kept);
+    // Elsewhere texts with digits are each item's own.
+    expect(after(html)).toContain("240 posts · Joined 2012");
   });
 
   it("keeps a short text shown twice", () => {

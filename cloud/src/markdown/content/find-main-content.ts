@@ -81,7 +81,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeRepeatedText(region);
   // On a forum a name repeated under one link is each post's author, which the thread shows.
   if (type !== "forum") removeRedundantLinks(region);
-  removeCardLabels(region);
+  removeCardLabels(region, type === "forum");
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
   return { root: region, title, baseHref: doc.baseHref, type, things };
