@@ -14,6 +14,18 @@ function kept(body: string, type: PageType = "article"): string {
 }
 
 describe("removeBoilerplate", () => {
+  it("removes skip links, and keeps other links to places in the page", () => {
+    const text = kept(
+      `<a href="#main">Skip to main content</a><a class="skip-link" href="#nav">Navigation</a>
+       <main id="main"><ul><li><a href="#part-1">Part one of the story</a></li></ul>${STORY}
+       <p>Read about <a href="#part-1">skipping stones</a> below.</p></main>`,
+    );
+    expect(text).not.toContain("Skip to main content");
+    expect(text).not.toContain("Navigation");
+    expect(text).toContain("Part one of the story");
+    expect(text).toContain("skipping stones");
+  });
+
   it("takes 'ad' for an advertisement only at the head of a class name", () => {
     const text = kept(
       `<main>${STORY}</main><div class="ad-slot"><p>Advertisement: buy our vitamins today, the best in town.</p></div>

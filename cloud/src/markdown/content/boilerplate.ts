@@ -12,7 +12,8 @@ import { forEachDescendant, removeNode, type LightElement } from "../dom/light-d
 import type { PageType } from "./page-type.js";
 
 /** Why an element was judged furniture (tests and debugging read it). */
-export type BoilerplateReason = "tag" | "role" | "words" | "navigation-words" | "form" | "hidden";
+export type BoilerplateReason =
+  "tag" | "role" | "words" | "navigation-words" | "form" | "hidden" | "skip-link";
 
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
@@ -234,7 +235,7 @@ export function removeBoilerplate(
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
-    reason ??= pageChromeReason(node) ?? formReason(node, type);
+    reason ??= pageChromeReason(node) ?? formReason(node, type) ?? skipLinkReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
@@ -294,6 +295,16 @@ function holdsMainContent(el: LightElement): boolean {
  */
 function formReason(el: LightElement, type: PageType): BoilerplateReason | null {
   return el.tag === "form" && type !== "product" ? "form" : null;
+}
+
+/**
+ * A skip link ("Skip to main content", a `skip-link` class) takes a keyboard reader past the page's
+ * chrome to a place in the same page: a device for moving around the page, not its text.
+ */
+function skipLinkReason(el: LightElement): BoilerplateReason | null {
+  if (el.tag !== "a" || !(el.attrs.get("href") ?? "").startsWith("#")) return null;
+  const named = /(?:^|[^a-z])skip/i.test(`${el.attrs.get("class") ?? ""} ${el.attrs.get("id") ?? ""}`);
+  return named || /^skip\b/i.test(el.textContent.trim()) ? "skip-link" : null;
 }
 
 function pageChromeReason(el: LightElement): BoilerplateReason | null {
