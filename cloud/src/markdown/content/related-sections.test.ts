@@ -33,6 +33,17 @@ describe("removeRelatedSections", () => {
     expect(text).toContain("Use");
   });
 
+  it("removes a thread's prompt to sign in before replying, and keeps the posts", () => {
+    const text = textAfter(
+      `<body><div class="thread"><div class="post"><p>${PROSE}</p></div><div class="post"><p>Second post. ${PROSE}</p></div></div>
+       <div class="prompt"><h2>Create an account or sign in to comment</h2><p>You need to be a member in order to leave a comment.</p>
+       <a href="/register">Register a new account</a></div></body>`,
+      "forum",
+    );
+    expect(text).toContain("Second post.");
+    for (const junk of ["sign in to comment", "be a member", "Register"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps headings that only mention such words, and long titles", () => {
     const html = `<body><h2>Related rates in calculus explained for beginners and everyone else</h2><p>${PROSE}</p>
       <h2>Popular science and its critics</h2><p>${PROSE}</p></body>`;

@@ -53,6 +53,7 @@ const RELATED_HEADING = new RegExp(
       "author bio(?:graphy)?",
       "share (?:this|the|on)\\b.*",
       "leave a (?:comment|reply)",
+      "(?:create an account or )?(?:sign|log) ?in to (?:comment|reply|post)",
       "(?:join|sign up for|subscribe to) (?:our|the) newsletter",
       "newsletter",
       "follow us(?: on)?\\b.*",
