@@ -130,7 +130,14 @@ const NAVIGATION_WORDS = new Set([
 ]);
 
 /** Comments and replies are a forum's content; on other pages they are furniture. */
-const DISCUSSION_WORDS = new Set(["comment", "comments", "commentlist", "replies", "respond", "discussion"]);
+export const DISCUSSION_WORDS = new Set([
+  "comment",
+  "comments",
+  "commentlist",
+  "replies",
+  "respond",
+  "discussion",
+]);
 
 /**
  * Buyers' reviews and questions: what others say of a product, furniture on its page and on a page of

@@ -5,6 +5,7 @@
  * related stories is not), a product's short facts (price, specifications) matter.
  */
 import { descendantsByTags, type LightElement } from "../dom/light-dom.js";
+import { isLinkDiscussion } from "./link-discussion.js";
 import type { Thing } from "./structured-data.js";
 
 export type PageType =
@@ -54,8 +55,18 @@ const PRODUCT_URL = /\/(?:products?|dp|item|itm|p|sku|gp\/product|app|buy)\/[^/]
 const COLLECTION_URL =
   /\/(?:collections?|categor(?:y|ies)|c|shop|store|browse|department|catalog|products)(?:\/|$)|\/[a-z0-9-]+-(?:shoes|clothing|accessories|furniture)(?:\/|$)/i;
 
-/** Decides the page type; the first strong signal wins, the address and markup break ties. */
+/**
+ * Decides the page type; the first strong signal wins, the address and markup break ties. A page read
+ * as an article whose own text is only a shared link, under a long discussion, is a thread.
+ */
 export function detectPageType(signals: PageTypeSignals): PageType {
+  const type = statedType(signals);
+  if (type !== "article") return type;
+  const body = signals.html.elementChildren.find((child) => child.tag === "body") ?? signals.html;
+  return isLinkDiscussion(body) ? "forum" : type;
+}
+
+function statedType(signals: PageTypeSignals): PageType {
   const { things } = signals;
   let host = "";
   let path = "";

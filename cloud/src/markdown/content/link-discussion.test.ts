@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { findMainContent } from "./find-main-content.js";
+import { isLinkDiscussion } from "./link-discussion.js";
+
+const SENTENCE =
+  "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
+
+function comments(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `<div class="comment"><a href="/u/${i}">user${i}</a> <time>2 hours ago</time><p>Reply ${i}. ${SENTENCE}</p></div>`,
+  ).join("");
+}
+
+function bodyOf(html: string) {
+  return parsePage(html).copy().body;
+}
+
+describe("isLinkDiscussion", () => {
+  const shared = `<body><nav><a href="/">Home</a></nav><h1><a href="https://blog.example.org/goals">Project goals for 2024</a></h1>
+    <p class="byline">via <a href="/u/alex">alex</a> 3 hours ago</p><div class="comments">${comments(30)}</div></body>`;
+
+  it("takes a shared link under a long discussion for a thread, and keeps every reply", () => {
+    expect(isLinkDiscussion(bodyOf(shared))).toBe(true);
+    const main = findMainContent(parsePage(`<html>${shared}</html>`), "https://links.example/s/abc/goals");
+    expect(main.type).toBe("forum");
+    for (const i of [0, 15, 29]) expect(main.root.textContent).toContain(`Reply ${i}.`);
+  });
+
+  it("leaves an article with its comments an article, and a link with a few replies", () => {
+    const story = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i}. ${SENTENCE}</p>`).join("");
+    expect(
+      isLinkDiscussion(
+        bodyOf(`<body><article>${story}</article><div class="comments">${comments(30)}</div></body>`),
+      ),
+    ).toBe(false);
+    expect(
+      isLinkDiscussion(
+        bodyOf(
+          `<body><h1><a href="https://x.example/">A link</a></h1><div class="comments">${comments(3)}</div></body>`,
+        ),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * A link shared for discussion — a link aggregator's thread, a story that is only a headline: the page's
+ * own text is a link and a line or two, and its comments hold the rest. There the comments are the page,
+ * as a forum's posts are; under an article they are furniture (see boilerplate.ts).
+ */
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { DISCUSSION_WORDS, nameWords } from "./boilerplate.js";
+import { INLINE_TAGS } from "./content-mass.js";
+
+/** Less than this is a thread's opening link and a few words, not a story (a paragraph runs longer). */
+const MAX_STORY_CHARS = 300;
+/** Comments this long are a discussion, not a reader's note under a link. */
+const MIN_COMMENT_CHARS = 2000;
+/** Text shorter than this in one element is a label, a date, a button: not the story's. */
+const MIN_BLOCK_CHARS = 80;
+
+/** Whether the page under `root` is a shared link whose comments are its content. */
+export function isLinkDiscussion(root: LightElement): boolean {
+  let comments = 0;
+  let story = 0;
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    if (node.tag === "script" || node.tag === "style" || node.tag === "a") return false;
+    if (nameWords(node).some((words) => words.some((word) => DISCUSSION_WORDS.has(word)))) {
+      comments += node.stats.nonSpace;
+      return false;
+    }
+    // The element's own text: its text and inline formatting, not its links or blocks.
+    let own = 0;
+    for (const child of node.children)
+      if (child.type === "text" || (INLINE_TAGS.has(child.tag) && child.tag !== "a"))
+        own += child.stats.nonSpace;
+    if (own >= MIN_BLOCK_CHARS) story += own;
+    return true;
+  });
+  return comments >= MIN_COMMENT_CHARS && story < MAX_STORY_CHARS;
+}
