@@ -14,6 +14,7 @@ import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from ".
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { revealNoscriptContent } from "./noscript.js";
+import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRedundantLinks } from "./redundant-links.js";
 import { removeCardLabels } from "./card-labels.js";
@@ -37,6 +38,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const type = detectPageType({ url, things, html: doc.html });
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
+  placeStreamedSegments(doc.body);
   prepareDocument(doc.html, doc.body);
   // Where the page's declared subject is (the product's stated description, the article's body),
   // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.

@@ -26,6 +26,9 @@ export interface ParsedPage {
 /** Elements dropped with everything inside them. */
 const DROPPED = new Set(["style", "template", "svg", "link"]);
 
+/** The id of a `<template>` that holds the place of a streamed segment (React's `B:1`, `P:a`). */
+export const STREAM_PLACEHOLDER_ID = /^[BP]:([0-9a-z]+)$/;
+
 export function parsePage(html: string): ParsedPage {
   const parsed = parseLightTree(html);
   return { copy: () => documentOf(cloneTree(parsed)) };
@@ -50,6 +53,13 @@ function parseLightTree(html: string): LightElement {
         }
         if (DROPPED.has(name) || (name === "script" && !/ld\+json/i.test(attributes["type"] ?? ""))) {
           dropped = 1;
+          // A streamed segment's placeholder stays, empty, to mark where the segment goes (see
+          // content/streamed-segments.ts).
+          if (name === "template" && STREAM_PLACEHOLDER_ID.test(attributes["id"] ?? "")) {
+            const placeholder = new LightElement(name, new Map([["id", attributes["id"]!]]));
+            placeholder.parent = current;
+            current.children.push(placeholder);
+          }
           return;
         }
         // Attribute names arrive lowercased, the first of duplicates kept (as a browser does).
