@@ -6,8 +6,9 @@
  * own, as in a deployment; the Postgres is a throwaway cluster (test/support/postgres-cluster.ts).
  *
  * What a request costs the store: on SQLite the key looked up, the project's count in memory and a usage
- * row batched every 200 ms; on Postgres the key looked up (one round trip), a lease taken (a transaction:
- * five round trips with BEGIN and COMMIT) and deleted (one), and the same batched usage. Medians of 3 runs, the setups interleaved in each run so that neither
+ * row batched every 200 ms; on Postgres the key looked up (one round trip), a lease taken (one: the
+ * store's `loupe_take_lease`) and deleted (one), and the same batched usage. Medians of 3 runs, the
+ * setups interleaved in each run so that neither
  * always meets the machine busier. Where the cores went (the bench's own process — clients and target
  * page —, the instances, Postgres) is read from /proc around each timed run.
  */
