@@ -173,4 +173,19 @@ describe("findMainContent", () => {
     walk(found.root);
     expect(tags).not.toContain("h1");
   });
+
+  it("keeps a card's summary shown in a link hidden only from screen readers, and still drops hidden text", () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<article class="story"><h2><a href="/s/${i}">Story title number ${i}</a></h2>` +
+        `<p><a href="/s/${i}" aria-hidden="true" tabindex="-1">Summary ${i}. ${SENTENCE}</a></p>` +
+        `<div aria-hidden="true">Hidden note ${i}</div></article>`,
+    ).join("");
+    const { text } = main(
+      `<html><body>${CHROME_TOP}<main><h1>Stories</h1>${cards}</main>${CHROME_BOTTOM}</body></html>`,
+    );
+    for (let i = 0; i < 4; i++) expect(text).toContain(`Summary ${i}.`);
+    expect(text).not.toContain("Hidden note");
+  });
 });
