@@ -49,7 +49,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
   removeRelatedSections(doc.body, type);
   removeRemarksOnPosts(things);
-  const groups = findItemGroups(doc.body);
+  const groups = findItemGroups(doc.body, type !== "forum");
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
   // The core: where the page's prose is, as Readability would find an article.

@@ -18,8 +18,13 @@ const MAX_LINKS_PER_ITEM = 4;
 const VARYING_WORDS =
   /^(?:active|selected|current|first|last|odd|even|is|has|new|sale|hidden|visible|open|closed|loaded|lazy|\d.*|.*\d.*)$/;
 
-/** The groups of like siblings below `root`, largest first; a group inside another group's item is left out. */
-export function findItemGroups(root: LightElement): ItemGroup[] {
+/**
+ * The groups of like siblings below `root`, largest first; a group inside another group's item is left
+ * out. With `discountShared`, links that two items or more share do not count toward an item's links
+ * (off on forums, where posts with many links of their own would become items and their furniture
+ * content).
+ */
+export function findItemGroups(root: LightElement, discountShared = true): ItemGroup[] {
   const groups: ItemGroup[] = [];
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
@@ -34,7 +39,7 @@ export function findItemGroups(root: LightElement): ItemGroup[] {
     }
     for (const items of bySignature.values()) {
       if (items.length < MIN_ITEMS) continue;
-      const group = judgeGroup(items);
+      const group = judgeGroup(items, discountShared);
       if (group) groups.push(group);
     }
     return true;
@@ -58,17 +63,23 @@ export function itemSignature(el: LightElement): string {
 }
 
 /** The group, when its items read as items (text beyond a lone link) and not as a menu. */
-function judgeGroup(items: LightElement[]): ItemGroup | null {
+function judgeGroup(items: LightElement[], discountShared: boolean): ItemGroup | null {
   let chars = 0;
   let rich = 0;
   let withText = 0;
   let links = 0;
-  for (const item of items) {
+  const hrefSets = items.map((item) => itemHrefs(item));
+  const shared = new Map<string, number>();
+  for (const set of hrefSets) for (const href of set) shared.set(href, (shared.get(href) ?? 0) + 1);
+  for (const [index, item] of items.entries()) {
     const stats = item.stats;
     if (stats.nonSpace < 8) continue;
     withText++;
     chars += stats.nonSpace;
-    links += distinctLinks(item);
+    // A link another item has too (a category, a place, a tag) is the grid's vocabulary, not a
+    // way out of the item: a menu entry's submenu links are its own.
+    const hrefs = hrefSets[index]!;
+    links += discountShared ? [...hrefs].filter((href) => shared.get(href)! < 2).length : hrefs.size;
     const parts = textParts(item);
     // A link plus something else (a price, a summary), or a heading plus text, or an image plus text.
     if (parts >= 2) rich++;
@@ -95,7 +106,7 @@ function textParts(item: LightElement): number {
   return parts + (hasImage ? 1 : 0);
 }
 
-function distinctLinks(item: LightElement): number {
+function itemHrefs(item: LightElement): Set<string> {
   const hrefs = new Set<string>();
   if (item.tag === "a") hrefs.add(item.attrs.get("href") ?? "");
   forEachDescendant(item, (node) => {
@@ -103,7 +114,7 @@ function distinctLinks(item: LightElement): number {
     if (node.tag === "a") hrefs.add(node.attrs.get("href") ?? "");
     return true;
   });
-  return hrefs.size;
+  return hrefs;
 }
 
 function contains(ancestor: LightElement, el: LightElement): boolean {

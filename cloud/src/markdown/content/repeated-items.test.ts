@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../dom/parse-document.js";
+import { findItemGroups } from "./repeated-items.js";
+
+function body(html: string) {
+  return parsePage(`<html><body>${html}</body></html>`).copy().body;
+}
+
+// Events listed with their place: each links to itself and to the places it is in, which other
+// events share (the country, the region, the topic).
+const EVENTS = Array.from(
+  { length: 4 },
+  (_, i) =>
+    `<div class="row"><h2><a href="/events/${i}">Event number ${i}</a></h2>` +
+    `<p><a href="/ical/${i}">Mar ${i + 1}</a> <a href="/topic/tech">Tech</a> conference in ` +
+    `<a href="/city/${i}">City ${i}</a>, <a href="/country/us">United States</a>, <a href="/region/na">North America</a></p></div>`,
+).join("");
+
+// A menu whose entries each open a submenu of their own links.
+const MENU = Array.from(
+  { length: 4 },
+  (_, i) =>
+    `<li class="entry"><a href="/m/${i}">Section ${i}</a> ` +
+    Array.from({ length: 5 }, (_, j) => `<a href="/m/${i}/${j}">Page ${i}.${j}</a>`).join(" ") +
+    `</li>`,
+).join("");
+
+describe("findItemGroups", () => {
+  it("reads cards as items when their many links are mostly ones the other cards share", () => {
+    const groups = findItemGroups(body(`<div class="list">${EVENTS}</div>`));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.items).toHaveLength(4);
+  });
+
+  it("counts every link when told not to discount shared ones", () => {
+    expect(findItemGroups(body(`<div class="list">${EVENTS}</div>`), false)).toHaveLength(0);
+  });
+
+  it("leaves out a menu whose entries each link to a submenu of their own", () => {
+    expect(findItemGroups(body(`<ul class="menu">${MENU}</ul>`))).toHaveLength(0);
+  });
+});
