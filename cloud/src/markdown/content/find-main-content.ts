@@ -18,6 +18,7 @@ import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRedundantLinks } from "./redundant-links.js";
 import { removeCardLabels } from "./card-labels.js";
+import { removeRepeatsWithinItems } from "./item-repeats.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
@@ -81,6 +82,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   }
   pruneRegion(region, masses, total, type === "forum" || type === "product" ? 0.5 : LENIENT_PRUNE_SHARE);
   removeRepeatedText(region);
+  removeRepeatsWithinItems([...items].filter((item) => contains(region, item)));
   // On a forum a name repeated under one link is each post's author, which the thread shows.
   if (type !== "forum") removeRedundantLinks(region);
   removeCardLabels(region, type === "forum");

@@ -1,0 +1,53 @@
+/**
+ * Text a card shows twice: a product card's name on its picture link and again as its title, its price
+ * in a mobile and a desktop layout. A reader of the card takes it in once, so the card keeps the
+ * first copy. Only inside one card: two cards with the same name or price are two items.
+ */
+import { removeNode, type LightElement, type LightNode } from "../dom/light-dom.js";
+import { INLINE_TAGS } from "./content-mass.js";
+
+/**
+ * A card's own texts are short: a name, a price, a line of summary. A longer text an item repeats is a
+ * section's refrain (each week of a training plan warms up the same way), left to removeRepeatedText.
+ */
+const MAX_CARD_TEXT_CHARS = 80;
+
+/** Removes, inside each item, the runs of inline text (a block's own text) that repeat an earlier run of the item. */
+export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
+  for (const item of items) {
+    if (insideTable(item)) continue;
+    const seen = new Set<string>();
+    const repeats: LightNode[][] = [];
+    const stack: LightElement[] = [item];
+    // Pre-order, children in document order: the first copy is the one the reader meets first.
+    while (stack.length) {
+      const el = stack.pop()!;
+      // A table's cells repeat by design ("Yes", "Rest"), as code repeats its lines.
+      if (el.tag === "table" || el.tag === "pre") continue;
+      const run: LightNode[] = [];
+      let text = "";
+      for (const child of el.children) {
+        if (child.type === "text" || INLINE_TAGS.has(child.tag)) {
+          run.push(child);
+          text += " " + (child.type === "text" ? child.data : child.textContent);
+        }
+      }
+      const key = text.replace(/\s+/g, " ").trim().toLowerCase();
+      if (key && key.replace(/ /g, "").length < MAX_CARD_TEXT_CHARS) {
+        if (seen.has(key)) repeats.push(run);
+        else seen.add(key);
+      }
+      for (let i = el.children.length - 1; i >= 0; i--) {
+        const child = el.children[i]!;
+        if (child.type !== "text" && !INLINE_TAGS.has(child.tag)) stack.push(child);
+      }
+    }
+    for (const run of repeats) for (const node of run) removeNode(node);
+  }
+}
+
+function insideTable(el: LightElement): boolean {
+  for (let current: LightElement | null = el; current; current = current.parent)
+    if (current.tag === "table" || current.tag === "pre") return true;
+  return false;
+}
