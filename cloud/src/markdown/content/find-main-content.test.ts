@@ -188,4 +188,20 @@ describe("findMainContent", () => {
     for (let i = 0; i < 4; i++) expect(text).toContain(`Summary ${i}.`);
     expect(text).not.toContain("Hidden note");
   });
+
+  it("keeps every short part of a documentation page's region (a reference's one-line linked entries)", () => {
+    const prose = Array.from({ length: 4 }, (_, i) => `<p>Section ${i}. ${SENTENCE} ${SENTENCE}</p>`).join(
+      "",
+    );
+    const entries = ["parse", "render", "escape", "resolve"]
+      .map((name) => `<li><a href="/docs/api/${name}">${name}()</a></li>`)
+      .join("");
+    const { text, type } = main(
+      `<html><body>${CHROME_TOP}<main><h1>API</h1>${prose}<ul class="api">${entries}</ul></main>${CHROME_BOTTOM}</body></html>`,
+      "https://example.com/docs/api",
+    );
+    expect(type).toBe("documentation");
+    for (const name of ["parse()", "render()", "escape()", "resolve()"]) expect(text).toContain(name);
+    expect(text).not.toContain("Alpha");
+  });
 });

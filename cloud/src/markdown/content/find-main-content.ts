@@ -80,7 +80,8 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
     if (widened && regionScore(masses.get(widened) ?? NO_MASS, total) >= before * ANCHOR_COST)
       region = widened;
   }
-  pruneRegion(region, masses, total, type === "forum" || type === "product" ? 0.5 : LENIENT_PRUNE_SHARE);
+  const share = PRUNE_SHARE[type];
+  if (share > 0) pruneRegion(region, masses, total, share);
   removeRepeatedText(region);
   removeRepeatsWithinItems([...items].filter((item) => contains(region, item)));
   // On a forum a name repeated under one link is each post's author, which the thread shows.
@@ -160,9 +161,21 @@ function contentGroups(groups: readonly ItemGroup[], type: PageType, prose: numb
  * Inside the region a subtree goes when its precision is under this share of the region's score (half
  * would be exact if the likelihoods were): lower, because they undervalue the short parts of most
  * pages' content (a listing's entries, a service page's labelled sections, a table's cells). A forum's
- * signatures and a product's option pickers are short too but furniture: there half stays.
+ * signatures and a product's option pickers are short too but furniture: there half stays. On a
+ * collection or documentation page nothing inside the region goes: its short parts (an item's facts,
+ * a reference's one-line entries and headings) are what the page is, and the region already leaves the
+ * page's furniture out.
  */
 const LENIENT_PRUNE_SHARE = 0.4;
+const PRUNE_SHARE: Record<PageType, number> = {
+  article: LENIENT_PRUNE_SHARE,
+  service: LENIENT_PRUNE_SHARE,
+  listing: LENIENT_PRUNE_SHARE,
+  collection: 0,
+  documentation: 0,
+  forum: 0.5,
+  product: 0.5,
+};
 
 /** The share of the expected F1 a region may give up to hold the page's declared subject. */
 const ANCHOR_COST = 0.8;
