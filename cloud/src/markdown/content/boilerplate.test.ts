@@ -110,4 +110,13 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(kept(page, "collection")).not.toContain("Five stars");
     expect(kept(page, "article")).toContain("Five stars");
   });
+
+  it("removes a collection's filters and sort controls by their names, and keeps them on other pages", () => {
+    const body = `<div class="facets"><h3>Brand</h3><ul><li>Acme (12)</li><li>Globex (4)</li></ul></div>
+      <div class="sort-by">Sort: Best match</div><main>${STORY}</main>`;
+    const collection = kept(body, "collection");
+    for (const junk of ["Acme (12)", "Best match"]) expect(collection).not.toContain(junk);
+    expect(collection).toContain("Paragraph 1.");
+    expect(kept(body, "article")).toContain("Acme (12)");
+  });
 });

@@ -145,6 +145,22 @@ export const DISCUSSION_WORDS = new Set([
  */
 const REVIEW_WORDS = new Set(["reviews", "review", "ratings", "qna", "questions"]);
 
+/**
+ * A page of products' filters and sort controls: how to narrow the grid, not what is in it. Only on
+ * collection pages: elsewhere a filter names the content it holds (a filterable table, sorted results).
+ */
+const FACET_WORDS = new Set([
+  "filter",
+  "filters",
+  "facet",
+  "facets",
+  "refinement",
+  "refinements",
+  "sort",
+  "sorting",
+  "sortby",
+]);
+
 /** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
 const HIDDEN_CLASSES = new Set([
   "hidden",
@@ -211,6 +227,7 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       if (index > 0 && HEAD_ONLY_WORDS.has(word)) continue;
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
       else if ((type === "product" || type === "collection") && REVIEW_WORDS.has(word)) reason = "words";
+      else if (type === "collection" && FACET_WORDS.has(word)) reason = "words";
       else if (FURNITURE_WORDS.has(word))
         reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
     }
