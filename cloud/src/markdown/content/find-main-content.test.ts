@@ -204,4 +204,29 @@ describe("findMainContent", () => {
     for (const name of ["parse()", "render()", "escape()", "resolve()"]) expect(text).toContain(name);
     expect(text).not.toContain("Alpha");
   });
+
+  it("keeps a landing page's grid of sections that link nowhere, not a grid of teasers to other pages", () => {
+    const features = ["Fast", "Private", "Shared", "Offline"]
+      .map(
+        (name) =>
+          `<div class="feature"><h3>${name} feature</h3><p>${name} pages for every team, with words enough.</p></div>`,
+      )
+      .join("");
+    const teasers = ["One", "Two", "Three", "Four"]
+      .map(
+        (name) =>
+          `<div class="card"><h3><a href="/blog/${name}">Story ${name}</a></h3><p>${name} more news for every team, with words enough.</p></div>`,
+      )
+      .join("");
+    const faq = Array.from({ length: 2 }, (_, i) => `<p>Answer ${i}. ${SENTENCE} ${SENTENCE}</p>`).join("");
+    const { text } = main(
+      `<html><body>${CHROME_TOP}<main><section class="hero"><h1>Our service</h1></section>
+       <section class="features">${features}</section><section class="faq"><h2>Questions</h2>${faq}</section>
+       <section class="blog">${teasers}</section></main>${CHROME_BOTTOM}</body></html>`,
+      "https://example.com/",
+    );
+    expect(text).toContain("Answer 1.");
+    for (const name of ["Fast", "Private", "Shared", "Offline"]) expect(text).toContain(`${name} feature`);
+    expect(text).not.toContain("Story One");
+  });
 });
