@@ -9,11 +9,12 @@
  * around the article is not a sidebar.
  */
 import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { isAuthorBox } from "./author-box.js";
 import type { PageType } from "./page-type.js";
 
 /** Why an element was judged furniture (tests and debugging read it). */
 export type BoilerplateReason =
-  "tag" | "role" | "words" | "navigation-words" | "form" | "hidden" | "skip-link";
+  "tag" | "role" | "words" | "navigation-words" | "form" | "hidden" | "skip-link" | "author-box";
 
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
@@ -259,7 +260,8 @@ export function removeBoilerplate(
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
-    reason ??= pageChromeReason(node) ?? formReason(node, type) ?? skipLinkReason(node);
+    reason ??=
+      pageChromeReason(node) ?? formReason(node, type) ?? skipLinkReason(node) ?? authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page.
@@ -329,6 +331,10 @@ function skipLinkReason(el: LightElement): BoilerplateReason | null {
   if (el.tag !== "a" || !(el.attrs.get("href") ?? "").startsWith("#")) return null;
   const named = /(?:^|[^a-z])skip/i.test(`${el.attrs.get("class") ?? ""} ${el.attrs.get("id") ?? ""}`);
   return named || /^skip\b/i.test(el.textContent.trim()) ? "skip-link" : null;
+}
+
+function authorBoxReason(el: LightElement): BoilerplateReason | null {
+  return isAuthorBox(el, nameWords(el)) ? "author-box" : null;
 }
 
 function pageChromeReason(el: LightElement): BoilerplateReason | null {
