@@ -9,6 +9,7 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
+import { removeCookieNotices } from "./cookie-notices.js";
 import { collapsedPanelTest } from "./collapsed-panels.js";
 import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
@@ -49,6 +50,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const holdsAnchor = (el: LightElement) => anchor !== undefined && contains(el, anchor);
   removeHidden(doc.body, (el) => isPanel(el) || holdsAnchor(el));
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
+  removeCookieNotices(doc.body);
   removeRelatedSections(doc.body, type);
   removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body, type !== "forum");
