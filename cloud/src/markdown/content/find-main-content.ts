@@ -10,6 +10,7 @@ import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
+import { removeAuthorBios } from "./author-bios.js";
 import { collapsedPanelTest } from "./collapsed-panels.js";
 import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
@@ -51,6 +52,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeHidden(doc.body, (el) => isPanel(el) || holdsAnchor(el));
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
   removeCookieNotices(doc.body);
+  removeAuthorBios(doc.body);
   removeRelatedSections(doc.body, type);
   removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body, type !== "forum");
