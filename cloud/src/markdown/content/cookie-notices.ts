@@ -17,16 +17,25 @@ const MAX_SENTENCE_BLOCK = 600;
 const MAX_NOTICE = 1000;
 
 export function removeCookieNotices(root: LightElement): void {
-  const doomed: LightElement[] = [];
+  const doomed = new Set<LightElement>();
+  // Text nodes first: only the few that say "cookies" cost a look at the block around them.
   forEachDescendant(root, (node) => {
-    if (node.type === "text") return false;
-    if (node.stats.nonSpace > MAX_SENTENCE_BLOCK) return true;
-    if (!COOKIE_SENTENCE.test(node.textContent)) return false;
-    let notice = node;
+    if (node.type !== "text") return true;
+    if (!node.data.toLowerCase().includes("cookies") || !node.parent || node.parent === root) return false;
+    let block = node.parent;
+    while (block.parent && block.parent !== root && block.parent.stats.nonSpace <= MAX_SENTENCE_BLOCK)
+      block = block.parent;
+    if (block.stats.nonSpace > MAX_SENTENCE_BLOCK || !COOKIE_SENTENCE.test(block.textContent)) return false;
+    let notice = block;
     while (notice.parent && notice.parent !== root && notice.parent.stats.nonSpace <= MAX_NOTICE)
       notice = notice.parent;
-    doomed.push(notice);
+    doomed.add(notice);
     return false;
   });
-  for (const el of new Set(doomed)) if (el.parent) removeNode(el);
+  for (const el of doomed) if (el.parent && !hasAncestorIn(el, doomed)) removeNode(el);
+}
+
+function hasAncestorIn(el: LightElement, set: ReadonlySet<LightElement>): boolean {
+  for (let parent = el.parent; parent; parent = parent.parent) if (set.has(parent)) return true;
+  return false;
 }
