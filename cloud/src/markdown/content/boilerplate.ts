@@ -10,6 +10,7 @@
  */
 import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
 import { isAuthorBox } from "./author-box.js";
+import { DISCUSSION_WORDS, nameWords } from "./name-words.js";
 import type { PageType } from "./page-type.js";
 
 /** Why an element was judged furniture (tests and debugging read it). */
@@ -130,16 +131,6 @@ const NAVIGATION_WORDS = new Set([
   "offcanvas",
 ]);
 
-/** Comments and replies are a forum's content; on other pages they are furniture. */
-export const DISCUSSION_WORDS = new Set([
-  "comment",
-  "comments",
-  "commentlist",
-  "replies",
-  "respond",
-  "discussion",
-]);
-
 /**
  * Buyers' reviews and questions: what others say of a product, furniture on its page and on a page of
  * products (which a product page with a grid of other items is often taken for).
@@ -184,26 +175,6 @@ const MAX_NAMED_PROSE = 400;
 
 /** Above this share of the page's text an element is a wrapper, not furniture. */
 const MAX_SHARE = 0.4;
-
-/**
- * An id of more words than this is a heading made into an anchor (`sharing-with-a-single-developer`),
- * which says what the section is about, not what part of the page it is.
- */
-const MAX_ID_WORDS = 3;
-
-/** The words of each class name and of the id: `post-shareBar_top` → post, share, bar, top. */
-export function nameWords(el: LightElement): string[][] {
-  const words = (name: string) =>
-    name
-      .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-  const names = (el.attrs.get("class") ?? "").split(/\s+/).filter(Boolean).map(words);
-  const id = words(el.attrs.get("id") ?? "");
-  if (id.length && id.length <= MAX_ID_WORDS) names.push(id);
-  return names;
-}
 
 /**
  * Whether the element is furniture by its own markup (not its content), and by which rule. With

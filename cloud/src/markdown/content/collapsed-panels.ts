@@ -6,7 +6,7 @@
  * role is `tabpanel`) or in the words of its class names and id.
  */
 import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
-import { nameWords } from "./boilerplate.js";
+import { nameWords } from "./name-words.js";
 
 /** Whole words of class names and ids that name a collapsible panel on any site. */
 const PANEL_WORDS = new Set([

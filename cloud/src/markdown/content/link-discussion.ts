@@ -4,7 +4,7 @@
  * as a forum's posts are; under an article they are furniture (see boilerplate.ts).
  */
 import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
-import { DISCUSSION_WORDS, nameWords } from "./boilerplate.js";
+import { DISCUSSION_WORDS, nameWords } from "./name-words.js";
 import { INLINE_TAGS } from "./content-mass.js";
 
 /** Less than this is a thread's opening link and a few words, not a story (a paragraph runs longer). */
