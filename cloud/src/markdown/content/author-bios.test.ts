@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { bodyTextAfter } from "./body-text.test.support.js";
 import { removeAuthorBios } from "./author-bios.js";
 
 const STORY =
@@ -8,9 +8,7 @@ const bio = (name: string) =>
   `${name} is a freelance writer who covers fisheries and coastal towns, and has reported from the north coast for ten years.`;
 
 function textAfter(html: string): string {
-  const doc = parsePage(html).copy();
-  removeAuthorBios(doc.body);
-  return doc.body.textContent.replace(/\s+/g, " ").trim();
+  return bodyTextAfter(html, removeAuthorBios);
 }
 
 describe("removeAuthorBios", () => {

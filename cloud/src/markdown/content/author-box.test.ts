@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { bodyTextAfter } from "./body-text.test.support.js";
 import { removeBoilerplate } from "./boilerplate.js";
 
 const STORY =
@@ -8,9 +8,7 @@ const BIO =
   "Mara Lind is a freelance writer who covers fisheries and coastal towns. She has written for regional papers for ten years.";
 
 function textAfter(html: string): string {
-  const doc = parsePage(html).copy();
-  removeBoilerplate(doc.body, "article");
-  return doc.body.textContent.replace(/\s+/g, " ").trim();
+  return bodyTextAfter(html, (body) => removeBoilerplate(body, "article"));
 }
 
 describe("author boxes", () => {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { bodyTextAfter } from "./body-text.test.support.js";
 import { removeCookieNotices } from "./cookie-notices.js";
 
 const STORY =
   "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";
 
 function textAfter(html: string): string {
-  const doc = parsePage(html).copy();
-  removeCookieNotices(doc.body);
-  return doc.body.textContent.replace(/\s+/g, " ").trim();
+  return bodyTextAfter(html, removeCookieNotices);
 }
 
 describe("removeCookieNotices", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { bodyTextAfter } from "./body-text.test.support.js";
 import type { PageType } from "./page-type.js";
 import { removeRelatedSections } from "./related-sections.js";
 
@@ -7,9 +7,7 @@ const PROSE =
   "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell. ";
 
 function textAfter(html: string, type: PageType = "article"): string {
-  const doc = parsePage(html).copy();
-  removeRelatedSections(doc.body, type);
-  return doc.body.textContent.replace(/\s+/g, " ").trim();
+  return bodyTextAfter(html, (body) => removeRelatedSections(body, type));
 }
 
 describe("removeRelatedSections", () => {
