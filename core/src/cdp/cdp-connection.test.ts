@@ -48,6 +48,25 @@ describe("CdpConnection", () => {
     });
   });
 
+  it("fails the commands of a session that detaches, and only those: the browser never answers them", async () => {
+    const { connection, receive } = wire();
+    const capture = connection.sendTo("FRAME", "DOMSnapshot.captureSnapshot", { computedStyles: [] });
+    const tree = connection.sendTo("PAGE", "Page.getFrameTree");
+    const version = connection.send("Browser.getVersion");
+    // A frame's session detaches on its parent's session when the page navigates away from the frame.
+    receive({ method: "Target.detachedFromTarget", params: { sessionId: "FRAME" }, sessionId: "PAGE" });
+    const error = await capture.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(CdpCommandError);
+    expect(error).toMatchObject({
+      method: "DOMSnapshot.captureSnapshot",
+      message: "CDP DOMSnapshot.captureSnapshot failed: its target detached before it answered",
+    });
+    receive({ id: 2, result: { frameTree: { frame: { id: "F" } } }, sessionId: "PAGE" });
+    receive({ id: 3, result: { product: "Chrome/1" } });
+    await expect(tree).resolves.toEqual({ frameTree: { frame: { id: "F" } } });
+    await expect(version).resolves.toEqual({ product: "Chrome/1" });
+  });
+
   it("hands each event to its listeners with the session it came from, until they unsubscribe", () => {
     const { connection, receive } = wire();
     const heard: [string, string | undefined][] = [];

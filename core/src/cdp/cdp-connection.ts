@@ -9,7 +9,15 @@ interface Pending {
   resolve: (value: WireObject) => void;
   reject: (error: Error) => void;
   method: string;
+  /** The session the command went to; undefined for the browser itself. */
+  sessionId: string | undefined;
 }
+
+/**
+ * The code Chromium gives a command sent to a session that no longer exists ("Session with given id not
+ * found"), used too for a command whose session went away before its answer came.
+ */
+const SESSION_GONE_CODE = -32001;
 
 type WireHandler = (params: WireObject, sessionId: string | undefined) => void;
 
@@ -78,7 +86,7 @@ export class CdpConnection {
     const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
     return new Promise<CdpResult<M>>((resolve, reject) => {
       // The browser answers in the protocol's terms; the method's type says which.
-      this.pending.set(id, { resolve: resolve as (value: WireObject) => void, reject, method });
+      this.pending.set(id, { resolve: resolve as (value: WireObject) => void, reject, method, sessionId });
       this.transport.send(message);
     });
   }
@@ -121,6 +129,22 @@ export class CdpConnection {
     this.closeListeners.clear();
   }
 
+  /**
+   * Fails the commands still waiting on a session that has detached (an out-of-process frame whose page
+   * navigated, a closed tab): Chromium drops them without an answer, so a read waiting on one would wait
+   * for good.
+   */
+  private failSession(sessionId: unknown): void {
+    if (typeof sessionId !== "string") return;
+    for (const [id, pending] of this.pending) {
+      if (pending.sessionId !== sessionId) continue;
+      this.pending.delete(id);
+      pending.reject(
+        new CdpCommandError(pending.method, "its target detached before it answered", SESSION_GONE_CODE),
+      );
+    }
+  }
+
   private onMessage(text: string): void {
     const message = JSON.parse(text) as {
       id?: number;
@@ -139,6 +163,7 @@ export class CdpConnection {
       else pending.resolve(message.result ?? {});
       return;
     }
+    if (message.method === "Target.detachedFromTarget") this.failSession(message.params?.["sessionId"]);
     if (message.method) {
       const set = this.handlers.get(message.method);
       if (set) for (const handler of set) handler(message.params ?? {}, message.sessionId);
