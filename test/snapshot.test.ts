@@ -6,7 +6,7 @@ import { ClientDomProcessError } from "@loupe/core";
 import { readFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { idOf, startHarness, type Harness } from "./support/harness.js";
+import { idOf, rejectionOf, startHarness, type Harness } from "./support/harness.js";
 
 let h: Harness;
 
@@ -187,5 +187,33 @@ describe("a page that navigates", () => {
     // Once it settles, it reads normally again.
     await vi.waitFor(() => h.page.goto(`${h.servers.originA}/nav-b`), { timeout: 10_000 });
     expect((await h.client.extract()).pageText).toContain("Beta document");
+  });
+});
+
+describe("a page whose renderer crashes", () => {
+  it("fails a read at once with a sentence that says to reload, and reads the page again once it is", async () => {
+    const page = await h.client.context.newPage();
+    try {
+      await page.goto(`${h.servers.originA}/nav-a`);
+      expect((await h.client.extract({ page })).pageText).toContain("Alpha document");
+      // chrome://crash ends the tab's renderer process, as running out of memory would.
+      await page.goto("chrome://crash").catch(() => {});
+      const error = await rejectionOf(h.client.extract({ page }));
+      expect(error).toBeInstanceOf(ClientDomProcessError);
+      expect((error as Error).message).toMatch(
+        /^The page crashed while Loupe was reading it \(.+\): its renderer process ended, .* Reload the page or open it again, then retry\.$/,
+      );
+      // Loaded again (a new renderer), the same target answers again.
+      const cdp = await h.client.context.newCDPSession(page);
+      await cdp.send("Page.navigate", { url: `${h.servers.originA}/nav-b` });
+      await expect
+        .poll(
+          async () =>
+            (await h.client.extract({ page }).catch((e: Error) => ({ pageText: e.message }))).pageText,
+        )
+        .toContain("Beta document");
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientError } from "../errors.js";
+import { ClientDomProcessError, ClientError } from "../errors.js";
 import { CdpCommandError, CdpConnection } from "./cdp-connection.js";
 import type { CdpTransport } from "./cdp-transport.js";
 
@@ -65,6 +65,28 @@ describe("CdpConnection", () => {
     receive({ id: 3, result: { product: "Chrome/1" } });
     await expect(tree).resolves.toEqual({ frameTree: { frame: { id: "F" } } });
     await expect(version).resolves.toEqual({ product: "Chrome/1" });
+  });
+
+  it("fails a crashed target's commands, those in flight and those sent until it is loaded again", async () => {
+    const { connection, sent, receive } = wire();
+    const inFlight = connection.sendTo("PAGE", "Runtime.evaluate", { expression: "1" });
+    const other = connection.sendTo("OTHER", "Runtime.evaluate", { expression: "2" });
+    receive({ method: "Inspector.targetCrashed", params: {}, sessionId: "PAGE" });
+    const crashed = /^The page crashed while Loupe was reading it \(Runtime\.evaluate\): .* then retry\.$/;
+    await expect(inFlight).rejects.toThrow(crashed);
+    await expect(inFlight).rejects.toBeInstanceOf(ClientDomProcessError);
+    // Refused without reaching the wire: the renderer would hold it unanswered.
+    await expect(
+      connection.sendTo("PAGE", "DOMSnapshot.captureSnapshot", { computedStyles: [] }),
+    ).rejects.toThrow(/^The page crashed while Loupe was reading it \(DOMSnapshot\.captureSnapshot\)/);
+    expect(sent).toHaveLength(2);
+    receive({ method: "Inspector.targetReloadedAfterCrash", params: {}, sessionId: "PAGE" });
+    const again = connection.sendTo("PAGE", "Runtime.evaluate", { expression: "3" });
+    expect(sent).toHaveLength(3);
+    receive({ id: 3, result: { result: { type: "number", value: 3 } }, sessionId: "PAGE" });
+    await expect(again).resolves.toEqual({ result: { type: "number", value: 3 } });
+    receive({ id: 2, result: { result: { type: "number", value: 2 } }, sessionId: "OTHER" });
+    await expect(other).resolves.toEqual({ result: { type: "number", value: 2 } });
   });
 
   it("hands each event to its listeners with the session it came from, until they unsubscribe", () => {

@@ -1,4 +1,4 @@
-import { ClientError } from "../errors.js";
+import { ClientDomProcessError, ClientError } from "../errors.js";
 import type { CdpEvent, CdpEventParams, CdpMethod, CdpParamsArgs, CdpResult } from "./cdp-protocol.js";
 import { connectWebSocketTransport, type CdpTransport } from "./cdp-transport.js";
 
@@ -43,6 +43,8 @@ export class CdpConnection {
   private readonly handlers = new Map<string, Set<WireHandler>>();
   private closedError: Error | undefined;
   private readonly closeListeners = new Set<(error: Error) => void>();
+  /** Sessions whose target's renderer crashed and has not been reloaded since. */
+  private readonly crashed = new Set<string>();
 
   private constructor(private readonly transport: CdpTransport) {
     transport.onmessage = (message) => this.onMessage(message);
@@ -82,6 +84,9 @@ export class CdpConnection {
     ...[params = {}]: CdpParamsArgs<M> | []
   ): Promise<CdpResult<M>> {
     if (this.closedError) return Promise.reject(this.closedError);
+    // A crashed renderer answers nothing until its target is loaded again: fail now, not never.
+    if (sessionId !== undefined && this.crashed.has(sessionId))
+      return Promise.reject(crashedPageError(method));
     const id = this.nextId++;
     const message = JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params });
     return new Promise<CdpResult<M>>((resolve, reject) => {
@@ -130,18 +135,37 @@ export class CdpConnection {
   }
 
   /**
-   * Fails the commands still waiting on a session that has detached (an out-of-process frame whose page
-   * navigated, a closed tab): Chromium drops them without an answer, so a read waiting on one would wait
-   * for good.
+   * Fails the commands still waiting on a session that can no longer answer them. Chromium drops them
+   * without a word when the session detaches (an out-of-process frame whose page navigated away, a closed
+   * tab), and holds them for as long as a crashed renderer is not reloaded — which may be never: a read
+   * waiting on one would wait for good. Needs `Inspector.enable` on the session to hear of a crash.
    */
-  private failSession(sessionId: unknown): void {
-    if (typeof sessionId !== "string") return;
+  private trackSession(
+    method: string | undefined,
+    params: WireObject | undefined,
+    from: string | undefined,
+  ): void {
+    if (method === "Target.detachedFromTarget" && typeof params?.["sessionId"] === "string") {
+      const sessionId = params["sessionId"];
+      this.crashed.delete(sessionId);
+      this.failPending(
+        sessionId,
+        (command) =>
+          new CdpCommandError(command, "its target detached before it answered", SESSION_GONE_CODE),
+      );
+    } else if (method === "Inspector.targetCrashed" && from !== undefined) {
+      this.crashed.add(from);
+      this.failPending(from, crashedPageError);
+    } else if (method === "Inspector.targetReloadedAfterCrash" && from !== undefined) {
+      this.crashed.delete(from);
+    }
+  }
+
+  private failPending(sessionId: string, error: (method: string) => Error): void {
     for (const [id, pending] of this.pending) {
       if (pending.sessionId !== sessionId) continue;
       this.pending.delete(id);
-      pending.reject(
-        new CdpCommandError(pending.method, "its target detached before it answered", SESSION_GONE_CODE),
-      );
+      pending.reject(error(pending.method));
     }
   }
 
@@ -163,10 +187,21 @@ export class CdpConnection {
       else pending.resolve(message.result ?? {});
       return;
     }
-    if (message.method === "Target.detachedFromTarget") this.failSession(message.params?.["sessionId"]);
+    this.trackSession(message.method, message.params, message.sessionId);
     if (message.method) {
       const set = this.handlers.get(message.method);
       if (set) for (const handler of set) handler(message.params ?? {}, message.sessionId);
     }
   }
+}
+
+/**
+ * A command to a target whose renderer crashed: not a protocol hiccup to retry (a `CdpCommandError` is
+ * read as a page navigating under the read), but the end of that page until it is loaded again.
+ */
+function crashedPageError(method: string): ClientDomProcessError {
+  return new ClientDomProcessError(
+    `The page crashed while Loupe was reading it (${method}): its renderer process ended, from running out ` +
+      `of memory or a browser fault. Reload the page or open it again, then retry.`,
+  );
 }

@@ -58,7 +58,7 @@ export class PageSessions {
         sessions.sessions.delete(params.sessionId);
       }),
     );
-    await sessions.autoAttach(root);
+    await sessions.follow(root);
     return sessions;
   }
 
@@ -132,15 +132,22 @@ export class PageSessions {
     }
     const session = makeSession(this.connection, event.sessionId, event.targetInfo.targetId, parent);
     this.sessions.set(session.id, session);
-    void this.autoAttach(session).catch(() => {});
+    void this.follow(session).catch(() => {});
   }
 
-  private async autoAttach(session: TargetSession): Promise<void> {
-    await session.send("Target.setAutoAttach", {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: true,
-    });
+  /**
+   * Attaches to the session's own out-of-process frames, and asks to hear of its renderer crashing (the
+   * connection then fails the session's commands instead of leaving them unanswered).
+   */
+  private async follow(session: TargetSession): Promise<void> {
+    await Promise.all([
+      session.send("Target.setAutoAttach", {
+        autoAttach: true,
+        waitForDebuggerOnStart: false,
+        flatten: true,
+      }),
+      session.send("Inspector.enable"),
+    ]);
   }
 }
 
