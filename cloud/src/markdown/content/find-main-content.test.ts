@@ -229,4 +229,29 @@ describe("findMainContent", () => {
     for (const name of ["Fast", "Private", "Shared", "Offline"]) expect(text).toContain(`${name} feature`);
     expect(text).not.toContain("Story One");
   });
+
+  it("leaves out a product's priced purchase options that link nowhere, and keeps its feature grid", () => {
+    const features = ["Waterproof", "Padded", "Light", "Roomy"]
+      .map(
+        (name) =>
+          `<div class="feature"><h3>${name} pack</h3><p>${name} by design, for long days outdoors.</p></div>`,
+      )
+      .join("");
+    const variants = ["Blue 40L", "Black 40L", "Khaki 50L", "Green 50L"]
+      .map(
+        (name, i) =>
+          `<div class="variant-row"><span>${name} variant ${i}</span><span>$${39 + i}.99 each</span><span>Qty 0</span></div>`,
+      )
+      .join("");
+    const { text, type } = main(
+      `<html><head><script type="application/ld+json">{"@type":"Product","name":"Hiking pack"}</script></head>
+       <body>${CHROME_TOP}<main><h1>Hiking pack</h1><p>$39.99</p><div class="description"><p>Description. ${SENTENCE} ${SENTENCE}</p><p>${SENTENCE} ${SENTENCE}</p></div>
+       <section class="features">${features}</section><div class="variants">${variants}</div></main>${CHROME_BOTTOM}</body></html>`,
+      "https://shop.example.com/products/hiking-pack",
+    );
+    expect(type).toBe("product");
+    expect(text).toContain("Description.");
+    for (const name of ["Waterproof", "Padded", "Light", "Roomy"]) expect(text).toContain(`${name} pack`);
+    expect(text).not.toContain("variant");
+  });
 });

@@ -16,6 +16,7 @@ import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from ".
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { leadsElsewhere } from "./teasers.js";
+import { purchaseOptionItems } from "./purchase-options.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
@@ -64,11 +65,13 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   let proseOutsideItems = 0;
   for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
   const contentItems = new Set(contentGroups(groups, type, proseOutsideItems).flatMap((g) => g.items));
-  // An item outside the core is a teaser when it leads elsewhere. Not on a forum, where the posts
-  // around the thread's core keep the old rule (measured: forum pages lost 0.002 F1 with it).
+  // An item outside the core is a teaser when it leads elsewhere, or is one of a product's purchase
+  // options (priced variants, plans, other sellers). Not on a forum, where the posts around the
+  // thread's core keep the old rule (measured: forum pages lost 0.002 F1 with it).
+  const options = purchaseOptionItems(groups);
   const teasers = new Map<LightElement, boolean>();
   const isTeaser = (item: LightElement) =>
-    !contains(core, item) && (type === "forum" || leadsElsewhere(item));
+    !contains(core, item) && (type === "forum" || leadsElsewhere(item) || options.has(item));
   const titleFloor = TITLE_LINK_FLOOR[type];
   const masses = massesOf(map, (block) => {
     let p = blockLikelihood(block);
