@@ -254,4 +254,18 @@ describe("findMainContent", () => {
     for (const name of ["Waterproof", "Padded", "Light", "Roomy"]) expect(text).toContain(`${name} pack`);
     expect(text).not.toContain("variant");
   });
+
+  it("keeps a content block hidden until a script reveals it, when the page hides its menus too", () => {
+    const menu = (name: string) =>
+      `<div class="mega-menu" style="display: none">${Array.from({ length: 40 }, (_, i) => `<a href="/${name}/${i}">${name} shelf ${i}</a>`).join(" ")}</div>`;
+    const { text } = main(
+      `<html><body>${CHROME_TOP}${menu("Vitamins")}${menu("Snacks")}${menu("Beauty")}
+       <div class="deferred-block" style="display: none"><h1>Almond thins</h1><p>$2.88</p>
+       <p>Overview. ${SENTENCE} ${SENTENCE}</p></div>
+       <div class="popup" style="display: none"><p>Email a friend. ${SENTENCE}</p></div>${CHROME_BOTTOM}</body></html>`,
+      "https://shop.example.com/pr/almond-thins/61856",
+    );
+    expect(text).toContain("Overview.");
+    for (const junk of ["shelf", "Email a friend"]) expect(text).not.toContain(junk);
+  });
 });

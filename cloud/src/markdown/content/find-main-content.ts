@@ -105,8 +105,9 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
 }
 
 /**
- * Removes hidden elements, except one holding most of the page: pages that reveal their content with
- * JavaScript (streamed server rendering, anti-flicker wrappers) hide all of it until then.
+ * Removes hidden elements, except one holding most of the page, or most of what the page shows with
+ * it, prose included: pages that reveal their content with JavaScript (streamed server rendering,
+ * anti-flicker wrappers, deferred blocks) hide it until then.
  */
 function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean): void {
   const hidden: LightElement[] = [];
@@ -123,7 +124,31 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
     }
     return true;
   });
-  for (const el of hidden) removeNode(el);
+  // A page that keeps its content hidden until a script reveals it often hides its menus too: the
+  // content is then under that share of the whole page but holds most of what a reader would see.
+  let visible = total;
+  for (const el of hidden) visible -= el.stats.nonSpace;
+  for (const el of hidden) {
+    const chars = el.stats.nonSpace;
+    if (chars <= (visible + chars) * REVEALED_SHARE || !holdsProse(el)) removeNode(el);
+  }
+}
+
+/** The share of what a reader would see that a hidden element must hold to be the page's content. */
+const REVEALED_SHARE = 0.4;
+
+/** Whether an element holds a paragraph of prose (80 characters or more, with a sentence's stop). */
+function holdsProse(el: LightElement): boolean {
+  let found = false;
+  forEachDescendant(el, (node) => {
+    if (found) return false;
+    if (node.type === "text") {
+      if (node.stats.nonSpace >= 80 && /[.!?。]/.test(node.data)) found = true;
+      return false;
+    }
+    return true;
+  });
+  return found;
 }
 
 /**
