@@ -119,4 +119,20 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(collection).toContain("Paragraph 1.");
     expect(kept(body, "article")).toContain("Acme (12)");
   });
+
+  it("spares a hidden wrapper of most of the page only when it holds prose, not a hidden dump of data", () => {
+    const fields = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<dt>thumb_colour_${i}:</dt><dd>https://cdn.example.com/images/shirt/colour-${i}-thumb.jpg</dd>`,
+    ).join("");
+    const product = kept(
+      `<main><h1>Staple tee</h1><p>$20.00</p><p>Description. ${SENTENCE}</p><dl class="product-info hide">${fields}</dl></main>`,
+      "product",
+    );
+    expect(product).toContain("Description.");
+    expect(product).not.toContain("thumb_colour_");
+    // A page a script reveals: the hiding class is on the wrapper of the whole story.
+    expect(kept(`<div class="hide">${STORY}</div><p>Footer line</p>`)).toContain("Paragraph 8.");
+  });
 });

@@ -235,13 +235,17 @@ export function removeBoilerplate(
       pageChromeReason(node) ?? formReason(node, type) ?? skipLinkReason(node) ?? authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
-    // names are weaker evidence and spare wrappers of most of the page.
+    // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
+    // wrapper of prose (a page a script reveals), not a hidden dump of data (a product's raw fields).
     const declared = reason === "tag" || reason === "role";
+    const wrapper =
+      node.stats.nonSpace / total > MAX_SHARE &&
+      (reason !== "hidden" || proseLength(node) >= MAX_NAMED_PROSE);
     if (
       reason &&
       (declared
         ? !holdsMainContent(node)
-        : node.stats.nonSpace / total <= MAX_SHARE &&
+        : !wrapper &&
           ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
       doomed.push(node);
