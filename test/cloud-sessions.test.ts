@@ -178,6 +178,27 @@ describe("a session driven through connectUrl, read by server-side extract", () 
     }
   });
 
+  it("answers an extract on a page stuck in a script with target_timeout once its timeout passes", async () => {
+    const { browser, page } = await connectSession(session, h.apiKey);
+    try {
+      const stuck = await page.context().newPage();
+      await stuck.setContent("<h1>Stuck page</h1>");
+      const cdp = await page.context().newCDPSession(stuck);
+      const { targetInfo } = (await cdp.send("Target.getTargetInfo")) as { targetInfo: { targetId: string } };
+      await cdp.detach();
+      // The renderer now answers nothing: no read of it can finish.
+      await stuck.evaluate("setTimeout(() => { for (;;); }, 0)");
+      const answer = await h.api("POST", `/v1/sessions/${session.id}/extract`, {
+        body: { options: { targetId: targetInfo.targetId, timeout: 1_000 } },
+      });
+      expectErrorBody(answer, 504, "target_timeout");
+      expect(answer.json?.["message"]).toContain("1000 ms");
+      await stuck.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("acts on the page with the server's model", async () => {
     const { browser, page } = await connectSession(session, h.apiKey);
     try {

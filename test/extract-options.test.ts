@@ -83,6 +83,26 @@ describe("timeout", () => {
     },
   );
 
+  it("times out on a page stuck in a script, even when the stuck page is read for the first time", async () => {
+    h.servers.route(
+      "/stuck",
+      () =>
+        `<!doctype html><title>Stuck</title><h1>Stuck page</h1>` +
+        `<script>window.stick = () => setTimeout(() => { for (;;); }, 0)</script>`,
+    );
+    const page = await h.client.context.newPage();
+    try {
+      await page.goto(`${h.servers.originA}/stuck`);
+      // The renderer now answers nothing, attaching to the page included.
+      await page.evaluate("window.stick()");
+      const error = await rejectionOf(h.client.extract({ page, timeout: 1_000 }));
+      expect(error).toBeInstanceOf(ExtractTimeoutError);
+      expect(error).toMatchObject({ operation: "extract", timeoutMs: 1_000 });
+    } finally {
+      await page.close();
+    }
+  });
+
   it("lets a call that finishes in time through, and the client keeps working after a timeout", async () => {
     h.model.enqueue({ hang: true }, { json: { title: "Loupe test shop" }, delayMs: 50 });
     await expect(h.client.extract("The title", Title, { timeout: 300 })).rejects.toBeInstanceOf(

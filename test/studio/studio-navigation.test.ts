@@ -287,4 +287,33 @@ describe("navigation feedback and result sources in the Studio", () => {
     // The tab still shows the page with the link.
     expect(await address().inputValue()).toBe(`${h.servers.originA}/e2e/link-to-hang`);
   });
+
+  it(
+    "says a page stuck in a script did not answer, and reads the next page",
+    { timeout: 120_000 },
+    async () => {
+      h.servers.route(
+        "/e2e/stuck",
+        () =>
+          `<!doctype html><title>Stuck</title><h1>Stuck page</h1>` +
+          `<script>addEventListener("load", () => setTimeout(() => { for (;;); }, 0))</script>`,
+      );
+      await h.ui.getByRole("tab", { name: "Snapshot", exact: true }).click();
+      await go(`${h.servers.originA}/e2e/stuck`);
+      await expect
+        .poll(() => h.ui.locator(".snapshot-message").textContent(), { timeout: 60_000 })
+        .toBe(
+          "The page did not answer within 20 s: a script on it may be running without end. Reload the page, or close its tab.",
+        );
+      // Another site (another renderer process): the panel reads it, its last read having ended.
+      h.servers.route(
+        "/e2e/after-stuck",
+        () => `<!doctype html><title>After</title><h1>Unstuck at last</h1>`,
+      );
+      await go(`${h.servers.originB}/e2e/after-stuck`);
+      await expect
+        .poll(() => h.ui.getByRole("list", { name: "Snapshot" }).textContent(), { timeout: 60_000 })
+        .toContain("Unstuck at last");
+    },
+  );
 });

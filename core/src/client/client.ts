@@ -10,6 +10,7 @@ import { openTargetIdOf } from "../cdp/page-target.js";
 import { PageTargets } from "../cdp/page-targets.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
+import { abortable } from "../extract/abortable.js";
 import { abortOnTimeout } from "../extract/operation-timeout.js";
 import { resolveInputBudget } from "../model/input-budget.js";
 import { createLogger, type Logger } from "../log/logger.js";
@@ -179,7 +180,7 @@ export class Client {
       const page = call.options.page ?? running.activePage.get();
       if (running.cloud) return cloudExtract(running.cloud, call, await openTargetIdOf(page), signal);
       return runExtract(call, {
-        ...this.localDependencies(await running.targets.sessionsForPage(page), running.logger, signal),
+        ...this.localDependencies(await this.attachTo(running.targets, page, signal), running.logger, signal),
         resolveBudget: (override) => resolveInputBudget(override ?? this.model),
         onReport: (report) => this.recorder.recordExtractReport(report),
       });
@@ -210,7 +211,7 @@ export class Client {
       return runAct(
         call.instruction,
         call.options,
-        this.localDependencies(await running.targets.sessionsForPage(page), running.logger, signal),
+        this.localDependencies(await this.attachTo(running.targets, page, signal), running.logger, signal),
       );
     });
   }
@@ -233,6 +234,14 @@ export class Client {
         await state.logger.close();
       }
     }
+  }
+
+  /**
+   * Loupe's sessions for a page, within the call's time: attaching to a page whose renderer is stuck in
+   * a script waits on it (the attach asks the page itself), and nothing after could time the call out.
+   */
+  private attachTo(targets: PageTargets, page: unknown, signal: AbortSignal): Promise<PageSessions> {
+    return abortable(targets.sessionsForPage(page), signal);
   }
 
   /** What extract and act need to run here, on a page's sessions (the same for both). */

@@ -3,6 +3,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { navigationError, navigationStopped } from "../../common/navigation-messages.js";
 import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
 import { pageLoaded } from "../page-loaded.js";
+import { readWithin } from "../page-read-bound.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { TabLoading } from "../tab-loading.js";
@@ -102,10 +103,14 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
       const complete = await pageLoaded(page);
       // Keep the snapshot, so `live.highlight` can find an id the snapshot view shows (ids carry frame
       // ordinals, which belong to the sessions that read them: the client's, which every run shares).
-      const snapshot = await takeSnapshot(await context.sessionsFor(page), {
-        ...(selector ? { selector } : {}),
-        ...(ignoreSelectors ? { ignoreSelectors } : {}),
-      });
+      const snapshot = await readWithin(
+        context.sessionsFor(page).then((sessions) =>
+          takeSnapshot(sessions, {
+            ...(selector ? { selector } : {}),
+            ...(ignoreSelectors ? { ignoreSelectors } : {}),
+          }),
+        ),
+      );
       if (!selector && !ignoreSelectors) context.snapshots.keep(page, snapshot);
       // Masked as the model reads it: a value act typed shows as its %name%.
       const text = context.secrets().redact(snapshot.text);

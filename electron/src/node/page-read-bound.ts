@@ -1,0 +1,29 @@
+import { ClientDomProcessError } from "@loupe/core";
+import { abortable } from "@loupe/core/engine";
+
+/** How long a read of a page may take once the wait for its load has ended. */
+export const READ_WAIT_MS = 20_000;
+
+/**
+ * Resolves as `reading` does, or fails with a sentence a person can act on once `ms` have passed. A page
+ * whose script never yields answers no read at all, and what waits on the read (the snapshot view, which
+ * reads again only after its last read ended) must not wait with it for good.
+ */
+export async function readWithin<T>(reading: Promise<T>, ms = READ_WAIT_MS): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new ClientDomProcessError(
+          `The page did not answer within ${ms / 1000} s: a script on it may be running without end. ` +
+            `Reload the page, or close its tab.`,
+        ),
+      ),
+    ms,
+  );
+  try {
+    return await abortable(reading, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
