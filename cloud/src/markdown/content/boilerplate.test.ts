@@ -135,4 +135,18 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     // A page a script reveals: the hiding class is on the wrapper of the whole story.
     expect(kept(`<div class="hide">${STORY}</div><p>Footer line</p>`)).toContain("Paragraph 8.");
   });
+
+  it("removes a header and a sidebar whose story cards are <article>s, and keeps a landmark around the article", () => {
+    const card = (title: string) =>
+      `<article class="card"><a href="/${title}">${title} in the news</a></article>`;
+    const text = kept(
+      `<header><div class="mega">${card("Harbour")}${card("Lighthouse")}</div></header>
+       <div class="layout"><article>${STORY}</article><aside>${card("Ferry")}</aside></div>`,
+    );
+    for (const teaser of ["Harbour in the news", "Lighthouse in the news", "Ferry in the news"])
+      expect(text).not.toContain(teaser);
+    expect(text).toContain("Paragraph 1.");
+    const wrapped = kept(`<aside class="page"><article>${STORY}</article></aside><p>Footnote outside.</p>`);
+    expect(wrapped).toContain("Paragraph 8.");
+  });
 });

@@ -244,7 +244,7 @@ export function removeBoilerplate(
     if (
       reason &&
       (declared
-        ? !holdsMainContent(node)
+        ? !holdsMainContent(node, total)
         : !wrapper &&
           ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
@@ -278,11 +278,17 @@ function countStops(el: LightElement): number {
   return el.textContent.includes(".") ? 1 : 0;
 }
 
-function holdsMainContent(el: LightElement): boolean {
+/**
+ * Whether a landmark of furniture wraps the page's main content: a `<main>`, or an `<article>` holding a
+ * wrapper's share of the page's text. The small `<article>`s of a header's mega menu, a sidebar's or a
+ * footer's story cards are teasers, and do not spare the landmark around them.
+ */
+function holdsMainContent(el: LightElement, total: number): boolean {
   let found = false;
   forEachDescendant(el, (node) => {
     if (found || node.type === "text") return false;
-    if (node.tag === "main" || node.tag === "article" || node.attrs.get("role") === "main") found = true;
+    if (node.tag === "main" || node.attrs.get("role") === "main") found = true;
+    else if (node.tag === "article" && node.stats.nonSpace > total * MAX_SHARE) found = true;
     return !found;
   });
   return found;
