@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { bodyTextAfter } from "./body-text.test.support.js";
+import { removePhotoCredits } from "./photo-credits.js";
+
+const STORY =
+  "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";
+
+function textAfter(html: string): string {
+  return bodyTextAfter(html, removePhotoCredits);
+}
+
+describe("removePhotoCredits", () => {
+  it("removes credit lines by how they start or end, and keeps the story", () => {
+    const text = textAfter(`<body><article><p>${STORY}</p>
+      <figure><img src="a.jpg"><figcaption><em>Photo: Jane Quay</em></figcaption></figure>
+      <p><span>Image credit:</span> Harbour Studio</p><div>Photo by Ann Pier on Unsplash</div>
+      <figure><img src="b.jpg"><figcaption>Boats at the pier at dawn. Tom Mast / Getty Images</figcaption></figure>
+      <p>Credit: Harbour Trust</p><p>${STORY}</p></article></body>`);
+    expect(text).toContain("harbour master");
+    for (const credit of ["Jane Quay", "Harbour Studio", "Ann Pier", "Tom Mast", "Harbour Trust"])
+      expect(text).not.toContain(credit);
+  });
+
+  it("keeps a paragraph that names an agency, a caption without a credit, and code", () => {
+    const long = `${STORY.repeat(2)}The agency behind the pictures, Getty Images`;
+    const text =
+      textAfter(`<body><p>${long}</p><figure><img src="c.jpg"><figcaption>The pier in 1950</figcaption></figure>
+      <pre><code>image: nginx:1.14</code></pre><p>Photography is the harbour's oldest hobby.</p></body>`);
+    expect(text).toContain("The agency behind the pictures, Getty Images");
+    expect(text).toContain("The pier in 1950");
+    expect(text).toContain("image: nginx:1.14");
+    expect(text).toContain("oldest hobby");
+  });
+});
