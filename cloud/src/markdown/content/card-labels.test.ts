@@ -39,6 +39,18 @@ describe("removeCardLabels", () => {
     expect(after(html)).toContain("240 posts · Joined 2012");
   });
 
+  it("finds a post's counter beside the microdata tags that state it", () => {
+    const post = (n: number, body: string) =>
+      `<div class="post"><p>${body}</p><div><meta itemprop="userInteractionCount" content="${n}">
+       <span class="likes">${n} Like</span></div></div>`;
+    const thread = after(
+      `<body>${post(1, "Oils first.")}${post(2, "Acrylics first.")}${post(3, "Inks.")}</body>`,
+      true,
+    );
+    expect(thread).not.toContain("Like");
+    for (const kept of ["Oils first.", "Acrylics first.", "Inks."]) expect(thread).toContain(kept);
+  });
+
   it("keeps a short text shown twice", () => {
     const text = after(
       `<body><ul>${card("Oak Desk", "New", "$120")}${card("Oak Shelf", "New", "$90")}</ul></body>`,
