@@ -7,8 +7,8 @@
  * "1,234 posts · Joined 2019". There a text counts with its numbers left out, and may be a little
  * longer.
  */
-import { forEachDescendant, removeNode, type LightElement, type LightNode } from "../dom/light-dom.js";
-import { INLINE_TAGS } from "./content-mass.js";
+import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 
 /** A label is short: a longer text that repeats is a sentence, left to removeRepeatedText. */
 const MAX_LABEL_WORDS = 3;
@@ -26,7 +26,7 @@ export function removeCardLabels(root: LightElement, posts = false): void {
   forEachDescendant(root, (node) => {
     if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
     if (node.tag === "pre" || node.tag === "table") return false;
-    if (!node.children.every(isLeafPart)) return true;
+    if (!isLeafBlock(node)) return true;
     let text = node.textContent.replace(/\s+/g, " ").trim().toLowerCase();
     if (posts) text = text.replace(/\d+/g, "#");
     else if (/\d/.test(text)) return false;
@@ -38,12 +38,4 @@ export function removeCardLabels(root: LightElement, posts = false): void {
   });
   for (const copies of byText.values())
     if (copies.length >= MIN_LABEL_COPIES) for (const el of copies) removeNode(el);
-}
-
-/**
- * What a leaf block may hold besides text: inline elements, and elements without text (the microdata
- * `<meta>` tags beside a post's "1 Like", an icon), which add nothing a reader sees.
- */
-function isLeafPart(child: LightNode): boolean {
-  return child.type === "text" || INLINE_TAGS.has(child.tag) || child.stats.nonSpace === 0;
 }

@@ -43,6 +43,17 @@ export const INLINE_TAGS = new Set([
   "tt", "u", "var", "wbr",
 ]); // prettier-ignore
 
+/**
+ * A block element that is one paragraph as a reader sees it: its children are text, inline elements,
+ * and elements without text (the microdata `<meta>` tags beside a post's "1 Like", an icon), which add
+ * nothing a reader sees.
+ */
+export function isLeafBlock(el: LightElement): boolean {
+  return el.children.every(
+    (child) => child.type === "text" || INLINE_TAGS.has(child.tag) || child.stats.nonSpace === 0,
+  );
+}
+
 const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 
 /** Cuts `root` into blocks; `items` are the items of repeated groups, for `Block.item`. */

@@ -12,6 +12,12 @@ function after(html: string): string {
 }
 
 describe("removeRepeatedText", () => {
+  it("finds a copy whose block also holds an element without text (an icon, a microdata tag)", () => {
+    const text = after(`<body><div class="mobile"><div><i class="icon"></i><span>${POST}</span></div></div>
+      <div class="desktop"><div><meta itemprop="text" content=""><span>${POST}</span></div></div></body>`);
+    expect(text.split(POST).length).toBe(2);
+  });
+
   it("removes a quotation of a post shown above it, and keeps the reply", () => {
     const text = after(`<body><div class="post"><p>${POST}</p></div>
       <div class="post"><blockquote><p>${POST}</p></blockquote><p>${REPLY}</p></div></body>`);

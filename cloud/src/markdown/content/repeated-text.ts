@@ -6,7 +6,7 @@
  * already shown (a reply quoting a post above it in the thread): then the reader has read it.
  */
 import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
-import { INLINE_TAGS } from "./content-mass.js";
+import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 
 /** Shorter texts repeat legitimately ("Reply", "Yes", a price in a table). */
 const MIN_REPEATED_CHARS = 30;
@@ -31,11 +31,6 @@ export function removeRepeatedText(root: LightElement): void {
     return false;
   });
   for (const el of repeats) removeNode(el);
-}
-
-/** A block element whose children are all text or inline elements: one paragraph as a reader sees it. */
-function isLeafBlock(el: LightElement): boolean {
-  return el.children.every((child) => child.type === "text" || INLINE_TAGS.has(child.tag));
 }
 
 /** Whether most of a quotation's text repeats blocks already seen (a reply quoting an earlier post). */
