@@ -255,6 +255,16 @@ describe("findMainContent", () => {
     expect(text).not.toContain("variant");
   });
 
+  it("leaves out a paragraph hidden on its own, however long", () => {
+    const { text } = main(
+      `<html><body><article><h1>Tide tables</h1><p>Shown. ${SENTENCE} ${SENTENCE}</p>
+       <h2>Second part</h2><p style="display: none">Concealed. ${SENTENCE} ${SENTENCE}</p>
+       <h2>Third part</h2><p hidden>Withheld. ${SENTENCE} ${SENTENCE}</p></article></body></html>`,
+    );
+    expect(text).toContain("Shown.");
+    for (const hidden of ["Concealed.", "Withheld."]) expect(text).not.toContain(hidden);
+  });
+
   it("keeps a content block hidden until a script reveals it, when the page hides its menus too", () => {
     const menu = (name: string) =>
       `<div class="mega-menu" style="display: none">${Array.from({ length: 40 }, (_, i) => `<a href="/${name}/${i}">${name} shelf ${i}</a>`).join(" ")}</div>`;

@@ -132,12 +132,53 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
     return true;
   });
   // A page that keeps its content hidden until a script reveals it often hides its menus too: the
-  // content is then under that share of the whole page but holds most of what a reader would see.
+  // content is then under that share of the whole page but holds most of what a reader would see. It
+  // is a block of several parts (a heading, paragraphs); a paragraph hidden on its own stays hidden.
   let visible = total;
   for (const el of hidden) visible -= el.stats.nonSpace;
   for (const el of hidden) {
     const chars = el.stats.nonSpace;
-    if (chars <= (visible + chars) * REVEALED_SHARE || !holdsProse(el)) removeNode(el);
+    if (chars <= (visible + chars) * REVEALED_SHARE || !holdsProse(el) || partsWithText(el) < 2)
+      removeNode(el);
+  }
+}
+
+/** Elements that make a part of a page's text on their own. */
+const PART_TAGS = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "dl",
+  "table",
+  "blockquote",
+  "pre",
+  "figure",
+  "div",
+  "section",
+  "article",
+  "main",
+  "aside",
+  "header",
+  "footer",
+]);
+
+/**
+ * How many parts with text an element holds side by side (block children, seen through wrappers that
+ * hold a single one): none for a paragraph, three for a heading and two paragraphs.
+ */
+function partsWithText(el: LightElement): number {
+  for (let node = el; ;) {
+    const parts = node.elementChildren.filter(
+      (child) => PART_TAGS.has(child.tag) && child.stats.nonSpace > 0,
+    );
+    if (parts.length !== 1) return parts.length;
+    node = parts[0]!;
   }
 }
 
