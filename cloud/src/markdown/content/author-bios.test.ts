@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bodyTextAfter } from "./body-text.test.support.js";
+import { bodyTextAfter, STORY } from "./body-text.test.support.js";
 import { removeAuthorBios } from "./author-bios.js";
 
-const STORY =
-  "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";
 const bio = (name: string) =>
   `${name} is a freelance writer who covers fisheries and coastal towns, and has reported from the north coast for ten years.`;
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bodyTextAfter } from "./body-text.test.support.js";
+import { bodyTextAfter, STORY } from "./body-text.test.support.js";
 import { removeBoilerplate } from "./boilerplate.js";
 
-const STORY =
-  "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";
 const BIO =
   "Mara Lind is a freelance writer who covers fisheries and coastal towns. She has written for regional papers for ten years.";
 

@@ -11,3 +11,7 @@ export function bodyTextAfter(html: string, change: (body: LightElement) => void
   change(doc.body);
   return doc.body.textContent.replace(/\s+/g, " ").trim();
 }
+
+/** A sentence of story text, as the passes' tests put around what a rule should remove. */
+export const STORY =
+  "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyTextAfter } from "./body-text.test.support.js";
+import { bodyTextAfter, STORY } from "./body-text.test.support.js";
 import { removePhotoCredits } from "./photo-credits.js";
-
-const STORY =
-  "The harbour master counted forty boats leaving before dawn, more than any spring since the pier was rebuilt. ";
 
 function textAfter(html: string): string {
   return bodyTextAfter(html, removePhotoCredits);
