@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PageSessions } from "@loupe/core/engine";
 import type { RunRecord, StudioEvent } from "../common/studio-api.js";
 import { StudioError } from "../common/studio-error.js";
+import { LIVE_WAIT_MS, readWithin } from "./page-read-bound.js";
 import type { StudioPage } from "./page-tabs.js";
 
 /** What a handler reports about a run it just finished. */
@@ -31,13 +32,14 @@ export class RunHistory {
     private readonly sessionsFor: (page: StudioPage) => Promise<PageSessions>,
   ) {}
 
-  /** Keeps a finished run and tells the renderer; the thumbnail failing never fails the run. */
+  /**
+   * Keeps a finished run and tells the renderer; the thumbnail failing never fails the run, nor holds it
+   * up: a page stuck in a script paints nothing, and act answers only once its run is recorded.
+   */
   async record(report: RunReport): Promise<RunRecord> {
     const { started, page, outcome, ...rest } = report;
     const thumbnail = page
-      ? await this.sessionsFor(page)
-          .then(thumbnailOf)
-          .catch(() => undefined)
+      ? await readWithin(this.sessionsFor(page).then(thumbnailOf), LIVE_WAIT_MS).catch(() => undefined)
       : undefined;
     const record: RunRecord = {
       ...rest,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ExtractTimeoutError } from "@loupe/core";
-import { engineAct, noModelUsage, type ActedElement, type EngineUsage } from "@loupe/core/engine";
+import { abortable, engineAct, noModelUsage, type ActedElement, type EngineUsage } from "@loupe/core/engine";
 import type { ModelTranscript, StudioHandlers } from "../../common/studio-api.js";
 import { StudioError } from "../../common/studio-error.js";
 import { keepTranscript } from "../kept-transcript.js";
@@ -61,7 +61,9 @@ export function actHandlers(context: StudioContext, runs: RunControls): ActHandl
             onElement: (element) => (acted = element),
           },
           {
-            sessions: await context.sessionsFor(page),
+            // Under the run's signal: attaching to a tab stuck in a script never ends, and Cancel and
+            // the timeout must still answer.
+            sessions: await abortable(context.sessionsFor(page), control.signal),
             model: context.modelConfiguration(),
             signal: control.signal,
             secrets: context.secrets(),

@@ -4,6 +4,7 @@ import { ElementPicker } from "../live/element-picker.js";
 import { InputEvents } from "../live/input-events.js";
 import { PageViewport } from "../live/page-viewport.js";
 import { Screencast } from "../live/screencast.js";
+import { LIVE_WAIT_MS, readWithin } from "../page-read-bound.js";
 import type { StudioContext } from "../studio-context.js";
 
 type LiveMethod = Extract<keyof StudioHandlers, `live.${string}`>;
@@ -28,20 +29,23 @@ export function liveHandlers(context: StudioContext): LiveHandlers {
     if (change.kind === "activated" || change.kind === "closed") void screencast.follow().catch(() => {});
   });
   // Input runs in the order it was sent: the server answers requests concurrently, and a release that
-  // overtook its press would be a different gesture.
+  // overtook its press would be a different gesture. Each event waits for its page within a bound: a
+  // tab stuck in a script answers none, and the input of every tab queues behind it.
   let inputQueue: Promise<unknown> = Promise.resolve();
   const send = (dispatch: (root: TargetSession) => Promise<unknown>) => {
-    const next = inputQueue.then(async () => {
-      const { root } = await context.sessionsFor(context.tabs.active());
-      await dispatch(root);
-    });
+    const next = inputQueue.then(() =>
+      readWithin(
+        context.sessionsFor(context.tabs.active()).then(({ root }) => dispatch(root)),
+        LIVE_WAIT_MS,
+      ),
+    );
     inputQueue = next.catch(() => {});
     return next;
   };
   return {
     "live.start": ({ withFrame, ...settings }) => screencast.start(settings, withFrame),
     "live.viewport": async (size) => {
-      await viewport.set(size, context.tabs.pages());
+      await viewport.set(size, context.tabs.pages(), context.tabs.active());
       // The resized page repaints once; if the browser dropped that frame (two unacknowledged) a still
       // page would stay at the old size in the live view until something else repaints it.
       screencast.refreshSoon();

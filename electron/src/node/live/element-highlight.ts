@@ -1,4 +1,6 @@
 import type { TargetSession } from "@loupe/core/engine";
+import { LIVE_WAIT_MS, readWithin } from "../page-read-bound.js";
+import { settledWithin } from "../settled-within.js";
 import { enableDom, type ElementRef } from "./element-at-point.js";
 
 /** DevTools' own highlight colours: content blue, padding green, border yellow, margin orange. */
@@ -17,6 +19,7 @@ const HIGHLIGHT_CONFIG = {
  * (the page, each out-of-process iframe) draws its own overlay, so the sessions that drew one are
  * remembered and all are cleared before the next. Calls run in the order they were made: requests are
  * answered concurrently, and a hover's `show` that overtook the pick's `hide` would leave a highlight.
+ * Every call waits for its page within a bound, so a tab stuck in a script holds up no later call.
  */
 export class ElementHighlight {
   private readonly overlayEnabled = new WeakSet<TargetSession>();
@@ -34,11 +37,15 @@ export class ElementHighlight {
   show(element: ElementRef): Promise<void> {
     return this.enqueue(async () => {
       await this.hideAll(element.session);
-      await this.enable(element.session);
-      await element.session.send("Overlay.highlightNode", {
-        highlightConfig: HIGHLIGHT_CONFIG,
-        backendNodeId: element.backendNodeId,
-      });
+      await readWithin(
+        this.enable(element.session).then(() =>
+          element.session.send("Overlay.highlightNode", {
+            highlightConfig: HIGHLIGHT_CONFIG,
+            backendNodeId: element.backendNodeId,
+          }),
+        ),
+        LIVE_WAIT_MS,
+      );
       this.drawn.add(element.session);
       this.changed();
     });
@@ -51,22 +58,28 @@ export class ElementHighlight {
   async showIfAttached(element: ElementRef): Promise<boolean> {
     const objectGroup = "loupe-highlight";
     try {
-      const { object } = await element.session.send("DOM.resolveNode", {
-        backendNodeId: element.backendNodeId,
-        objectGroup,
-      });
-      const { result } = await element.session.send("Runtime.callFunctionOn", {
-        objectId: object.objectId,
-        functionDeclaration: "function () { return this.isConnected; }",
-        returnByValue: true,
-      });
-      if (result.value !== true) return false;
+      const connected = await readWithin(
+        (async () => {
+          const { object } = await element.session.send("DOM.resolveNode", {
+            backendNodeId: element.backendNodeId,
+            objectGroup,
+          });
+          const { result } = await element.session.send("Runtime.callFunctionOn", {
+            objectId: object.objectId,
+            functionDeclaration: "function () { return this.isConnected; }",
+            returnByValue: true,
+          });
+          return result.value === true;
+        })(),
+        LIVE_WAIT_MS,
+      );
+      if (!connected) return false;
       await this.show(element);
       return true;
     } catch {
       return false;
     } finally {
-      await element.session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+      await settledWithin(element.session.send("Runtime.releaseObjectGroup", { objectGroup }), LIVE_WAIT_MS);
     }
   }
 
@@ -79,7 +92,9 @@ export class ElementHighlight {
   private async hideAll(keep?: TargetSession): Promise<void> {
     const sessions = [...this.drawn].filter((session) => session !== keep);
     for (const session of sessions) this.drawn.delete(session);
-    await Promise.all(sessions.map((session) => session.send("Overlay.hideHighlight").catch(() => {})));
+    await Promise.all(
+      sessions.map((session) => settledWithin(session.send("Overlay.hideHighlight"), LIVE_WAIT_MS)),
+    );
     if (sessions.length > 0) this.changed();
   }
 

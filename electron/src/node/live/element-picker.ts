@@ -1,5 +1,6 @@
 import { takeSnapshot, type PageSessions } from "@loupe/core/engine";
 import { StudioError } from "../../common/studio-error.js";
+import { LIVE_WAIT_MS, READ_WAIT_MS, readWithin } from "../page-read-bound.js";
 import type { StudioContext } from "../studio-context.js";
 import { describe, describeElement, elementAtPoint, type ElementRef } from "./element-at-point.js";
 import { pickedSelector } from "./picked-selector.js";
@@ -20,8 +21,25 @@ export class ElementPicker {
 
   constructor(private readonly context: StudioContext) {}
 
-  /** Highlights the element at a point; null when there is none. */
-  async inspect(x: number, y: number): Promise<InspectedElement | null> {
+  /**
+   * Highlights the element at a point; null when there is none. Each call is bounded (the pick reads a
+   * part of the snapshot too, so it has a read's bound): a tab stuck in a script answers no hit test.
+   */
+  inspect(x: number, y: number): Promise<InspectedElement | null> {
+    return readWithin(this.inspectAt(x, y), LIVE_WAIT_MS);
+  }
+
+  /** The selector and snapshot part of the element at a point. */
+  pick(x: number, y: number) {
+    return readWithin(this.pickAt(x, y), READ_WAIT_MS);
+  }
+
+  /** Highlights the element with a snapshot id of the active tab's last snapshot. */
+  highlightId(elementId: string): Promise<InspectedElement | null> {
+    return readWithin(this.highlightElement(elementId), LIVE_WAIT_MS);
+  }
+
+  private async inspectAt(x: number, y: number): Promise<InspectedElement | null> {
     const picks = this.picks;
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
@@ -34,8 +52,7 @@ export class ElementPicker {
     return this.inspected(sessions, element);
   }
 
-  /** The selector and snapshot part of the element at a point. */
-  async pick(x: number, y: number) {
+  private async pickAt(x: number, y: number) {
     this.picks++;
     const sessions = await this.sessions();
     const element = await elementAtPoint(sessions, x, y);
@@ -55,8 +72,7 @@ export class ElementPicker {
     return { ...inspected, selector, unique, snapshot };
   }
 
-  /** Highlights the element with a snapshot id of the active tab's last snapshot. */
-  async highlightId(elementId: string): Promise<InspectedElement | null> {
+  private async highlightElement(elementId: string): Promise<InspectedElement | null> {
     const page = this.context.tabs.active();
     const snapshot = this.context.snapshots.last(page);
     const element = snapshot?.elements.get(elementId);

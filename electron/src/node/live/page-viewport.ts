@@ -1,3 +1,4 @@
+import { LIVE_WAIT_MS, readWithin } from "../page-read-bound.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -18,26 +19,37 @@ export class PageViewport {
 
   constructor(private readonly context: Pick<StudioContext, "sessionsFor">) {}
 
-  /** Sets the size and applies it to `pages` (the others get it through `apply` when they open). */
-  async set(size: ViewportSize, pages: StudioPage[]): Promise<void> {
+  /**
+   * Sets the size and applies it to `pages` (the others get it through `apply` when they open). Fails
+   * only when `shown` (the tab in the live view) did not take it: a background tab stuck in a script
+   * keeps its old size, and must not make every resize of the pane an error.
+   */
+  async set(size: ViewportSize, pages: StudioPage[], shown?: StudioPage): Promise<void> {
     this.size = { width: size.width, height: size.height };
-    await Promise.all(pages.map((page) => this.apply(page)));
+    const applied = await Promise.allSettled(pages.map((page) => this.apply(page)));
+    const failed = applied[pages.findIndex((page) => page === shown)];
+    if (failed?.status === "rejected") throw failed.reason;
   }
 
   /** Gives a tab the current size, if one was set; a tab that closed meanwhile is no failure. */
   async apply(page: StudioPage): Promise<void> {
     if (!this.size || page.isClosed()) return;
     try {
-      const { root } = await this.context.sessionsFor(page);
-      // Read after the wait: a newer size set meanwhile must not be overwritten by this older call's.
-      const size = this.size;
-      await root.send("Emulation.setDeviceMetricsOverride", {
-        width: size.width,
-        height: size.height,
-        // 0 keeps the browser's own device scale factor: only the layout size changes.
-        deviceScaleFactor: 0,
-        mobile: false,
-      });
+      await readWithin(
+        (async () => {
+          const { root } = await this.context.sessionsFor(page);
+          // Read after the wait: a newer size set meanwhile must not be overwritten by this older call's.
+          const size = this.size ?? { width: 0, height: 0 };
+          await root.send("Emulation.setDeviceMetricsOverride", {
+            width: size.width,
+            height: size.height,
+            // 0 keeps the browser's own device scale factor: only the layout size changes.
+            deviceScaleFactor: 0,
+            mobile: false,
+          });
+        })(),
+        LIVE_WAIT_MS,
+      );
     } catch (error) {
       if (!page.isClosed()) throw error;
     }

@@ -1,6 +1,8 @@
 import type { PageSessions, Protocol } from "@loupe/core/engine";
 import type { StudioEvent } from "../../common/studio-api.js";
+import { LIVE_WAIT_MS, readWithin } from "../page-read-bound.js";
 import type { StudioPage } from "../page-tabs.js";
+import { settledWithin } from "../settled-within.js";
 import type { StudioContext } from "../studio-context.js";
 import { jpegSize } from "./jpeg-size.js";
 
@@ -111,7 +113,9 @@ export class Screencast {
 
   private async attach(page: StudioPage, settings: ScreencastSettings): Promise<void> {
     const pageId = this.context.tabs.track(page);
-    const sessions = await this.context.sessionsFor(page);
+    // Bounded, as every call below: the switches queue, and a tab stuck in a script must not hold the
+    // next tab's live view.
+    const sessions = await readWithin(this.context.sessionsFor(page), LIVE_WAIT_MS);
     const root = sessions.root;
     const off = sessions.on("Page.screencastFrame", (params, session) => {
       if (session === root) this.onFrame(target, params);
@@ -120,9 +124,14 @@ export class Screencast {
     this.target = target;
     // Keys reach the focused element only if the page believes it has focus, which a background
     // automation tab does not; and a tab that is not in front may not paint at all.
-    await root.send("Emulation.setFocusEmulationEnabled", { enabled: true }).catch(() => {});
-    await root.send("Page.bringToFront").catch(() => {});
-    await root.send("Page.startScreencast", { format: "jpeg", everyNthFrame: 1, ...settings });
+    await readWithin(
+      (async () => {
+        await root.send("Emulation.setFocusEmulationEnabled", { enabled: true }).catch(() => {});
+        await root.send("Page.bringToFront").catch(() => {});
+        await root.send("Page.startScreencast", { format: "jpeg", everyNthFrame: 1, ...settings });
+      })(),
+      LIVE_WAIT_MS,
+    );
   }
 
   private async detach(): Promise<void> {
@@ -130,7 +139,7 @@ export class Screencast {
     this.target = undefined;
     if (!target) return;
     target.off();
-    await target.sessions.root.send("Page.stopScreencast").catch(() => {});
+    await settledWithin(target.sessions.root.send("Page.stopScreencast"), LIVE_WAIT_MS);
   }
 
   private onFrame(target: Target, event: Protocol.Page.ScreencastFrameEvent): void {

@@ -1,4 +1,5 @@
 import type { TargetSession } from "@loupe/core/engine";
+import { LIVE_WAIT_MS, readWithin } from "../page-read-bound.js";
 import { settledWithin } from "../settled-within.js";
 import type { ViewportBox } from "./match-boxes.js";
 
@@ -121,10 +122,14 @@ export class SelectorOutlines {
       if (ticket !== this.ticket) return "outdated";
       if (this.holds > 0) return "hidden";
       await this.removeFrom(this.drawnOn !== root ? this.drawnOn : undefined);
-      const { result } = await root.send("Runtime.evaluate", {
-        expression: `(${DRAW_FUNCTION})(${[OUTLINES_TAG, boxes, scroll, placementKey(boxes, scroll)].map((argument) => JSON.stringify(argument)).join(", ")})`,
-        returnByValue: true,
-      });
+      // Bounded, as the removals: every tab's outlines queue here, behind a page that may never answer.
+      const { result } = await readWithin(
+        root.send("Runtime.evaluate", {
+          expression: `(${DRAW_FUNCTION})(${[OUTLINES_TAG, boxes, scroll, placementKey(boxes, scroll)].map((argument) => JSON.stringify(argument)).join(", ")})`,
+          returnByValue: true,
+        }),
+        LIVE_WAIT_MS,
+      );
       this.drawnOn = boxes.length ? root : undefined;
       if (result.value === -1) return "unchanged";
       this.changed();
@@ -171,11 +176,14 @@ export class SelectorOutlines {
 
   private async removeFrom(root: TargetSession | undefined): Promise<void> {
     if (!root) return;
-    await root
-      .send("Runtime.evaluate", {
+    // The tab closed, its document is between two pages, or it is stuck in a script: nothing to remove,
+    // or nothing to wait for.
+    await settledWithin(
+      root.send("Runtime.evaluate", {
         expression: `for (const old of document.querySelectorAll(${JSON.stringify(OUTLINES_TAG)})) old.remove();`,
-      })
-      .catch(() => {}); // The tab closed, or its document is between two pages: nothing left to remove.
+      }),
+      LIVE_WAIT_MS,
+    );
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
