@@ -24,6 +24,7 @@ describe("a tab stuck in a script", () => {
   const frames: StudioEvent<"live.frame">[] = [];
   let goodId = "";
   let stuckId = "";
+  let buttonId = "";
 
   beforeAll(async () => {
     h = await startServiceHarness();
@@ -34,6 +35,9 @@ describe("a tab stuck in a script", () => {
     goodId = (await h.client.call("session.open", { url: `${h.servers.originB}/good.html` })).pageId;
     stuckId = (await h.client.call("session.open", { url: `${h.servers.originA}/stuck.html` })).pageId;
     await h.client.call("live.start", {});
+    // The snapshot view's ids, read while the page still answers (to highlight one once it is stuck).
+    const { text } = await h.client.call("snapshot.get", {});
+    buttonId = /\[(\d+-\d+)\] button/.exec(text)?.[1] ?? "";
     // The click that sticks the page may itself never be answered: its end is the bound's.
     await h.client.call("live.mouse", { type: "click", x: 20, y: 20 }).catch(() => {});
   });
@@ -50,6 +54,8 @@ describe("a tab stuck in a script", () => {
       await expect(h.client.call("live.mouse", { type: "move", x: 30, y: 30 })).rejects.toThrow(
         LIVE_UNANSWERED,
       );
+      expect(buttonId).not.toBe("");
+      await expect(h.client.call("live.highlight", { elementId: buttonId })).rejects.toThrow(LIVE_UNANSWERED);
       await expect(h.client.call("live.viewport", { width: 700, height: 500 })).rejects.toThrow(
         LIVE_UNANSWERED,
       );
