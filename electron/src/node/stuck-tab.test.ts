@@ -51,6 +51,8 @@ describe("a tab stuck in a script", () => {
     { timeout: 120_000 },
     async () => {
       await expect(h.client.call("live.inspect", { x: 20, y: 20 })).rejects.toThrow(LIVE_UNANSWERED);
+      // New settings restart the screencast on the stuck tab.
+      await expect(h.client.call("live.start", { quality: 40 })).rejects.toThrow(LIVE_UNANSWERED);
       await expect(h.client.call("live.mouse", { type: "move", x: 30, y: 30 })).rejects.toThrow(
         LIVE_UNANSWERED,
       );

@@ -82,4 +82,23 @@ describe("act's Cancel, timeout and highlight", () => {
     const away = await h.client.call("act.run", { instruction: "go to the controls" });
     expect(away).toMatchObject({ success: true, highlighted: false, page: { url: controls() } });
   });
+
+  it("answers Cancel while it still waits to attach to a tab that does not answer", async () => {
+    // A tab stuck in a script while Loupe attached to it never finishes the attach: an attach that never
+    // ends stands in for it here.
+    const service = h.service as unknown as { sessionsFor: (page: unknown) => Promise<unknown> };
+    const attach = service.sessionsFor;
+    service.sessionsFor = () => new Promise(() => {});
+    try {
+      const run = h.client.call("act.run", { runId: "act-3", instruction: "show the details" });
+      expect(await h.client.call("act.cancel", { runId: "act-3" })).toEqual({ cancelled: true });
+      await expect(run).rejects.toMatchObject({ code: "cancelled" });
+      expect(h.added.at(-1)).toMatchObject({
+        kind: "act",
+        outcome: { ok: false, error: { code: "cancelled" } },
+      });
+    } finally {
+      service.sessionsFor = attach;
+    }
+  });
 });
