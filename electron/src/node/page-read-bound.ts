@@ -7,9 +7,10 @@ export const READ_WAIT_MS = 20_000;
 /**
  * How long one call of the live view waits for the page (an input event, a hit test, a highlight, a
  * screencast switch, the viewport): a person is waiting on it, and a page that answers at all answers
- * these in milliseconds. Calls that queue behind it (the next tab's screencast) wait no longer either.
+ * these in milliseconds, or seconds when busy with a long task on a loaded machine. Calls that queue
+ * behind it (the next tab's screencast) wait no longer either.
  */
-export const LIVE_WAIT_MS = 5_000;
+export const LIVE_WAIT_MS = 10_000;
 
 /**
  * Resolves as `reading` does, or fails with a sentence a person can act on once `ms` have passed. A page

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServiceHarness, type ServiceHarness } from "../../../test/support/service-harness.js";
 import type { StudioEvent } from "../common/studio-api.js";
+import { LIVE_WAIT_MS, READ_WAIT_MS } from "./page-read-bound.js";
 
 /** Clicking anywhere in the top left runs a script without end. */
 const STUCK_PAGE =
@@ -14,10 +15,10 @@ const STUCK_PAGE =
   `<button style="width:400px;height:300px" onclick="for (;;);">Stick</button>`;
 const GOOD_PAGE = `<!doctype html><title>Good</title><h1>Good page</h1><button>Go</button>`;
 
-const LIVE_UNANSWERED =
-  "The page did not answer within 5 s: a script on it may be running without end. Reload the page, or close its tab.";
-const READ_UNANSWERED =
-  "The page did not answer within 20 s: a script on it may be running without end. Reload the page, or close its tab.";
+const unanswered = (ms: number) =>
+  `The page did not answer within ${ms / 1000} s: a script on it may be running without end. Reload the page, or close its tab.`;
+const LIVE_UNANSWERED = unanswered(LIVE_WAIT_MS);
+const READ_UNANSWERED = unanswered(READ_WAIT_MS);
 
 describe("a tab stuck in a script", () => {
   let h: ServiceHarness;
