@@ -14,7 +14,14 @@ import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
 import { collapsedPanelTest } from "./collapsed-panels.js";
-import { blockLikelihood, collectBlocks, isProse, massesOf, type Block } from "./content-mass.js";
+import {
+  blockLikelihood,
+  collectBlocks,
+  INLINE_TAGS,
+  isProse,
+  massesOf,
+  type Block,
+} from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { leadsElsewhere } from "./teasers.js";
@@ -143,39 +150,15 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
   }
 }
 
-/** Elements that make a part of a page's text on their own. */
-const PART_TAGS = new Set([
-  "p",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "dl",
-  "table",
-  "blockquote",
-  "pre",
-  "figure",
-  "div",
-  "section",
-  "article",
-  "main",
-  "aside",
-  "header",
-  "footer",
-]);
-
 /**
- * How many parts with text an element holds side by side (block children, seen through wrappers that
- * hold a single one): none for a paragraph, three for a heading and two paragraphs.
+ * How many parts with text an element holds side by side (block children — what content-mass.ts does
+ * not read as inline — seen through wrappers that hold a single one): none for a paragraph, three for a
+ * heading and two paragraphs.
  */
 function partsWithText(el: LightElement): number {
   for (let node = el; ;) {
     const parts = node.elementChildren.filter(
-      (child) => PART_TAGS.has(child.tag) && child.stats.nonSpace > 0,
+      (child) => !INLINE_TAGS.has(child.tag) && child.stats.nonSpace > 0,
     );
     if (parts.length !== 1) return parts.length;
     node = parts[0]!;

@@ -39,7 +39,8 @@ export class PageViewport {
         (async () => {
           const { root } = await this.context.sessionsFor(page);
           // Read after the wait: a newer size set meanwhile must not be overwritten by this older call's.
-          const size = this.size ?? { width: 0, height: 0 };
+          const size = this.size;
+          if (!size) return;
           await root.send("Emulation.setDeviceMetricsOverride", {
             width: size.width,
             height: size.height,
