@@ -1,5 +1,5 @@
 import { ClientDomProcessError } from "@loupe/core";
-import { abortable } from "@loupe/core/engine";
+import { abortable, type PageSessions } from "@loupe/core/engine";
 
 /** How long a read of a page may take once the wait for its load has ended. */
 export const READ_WAIT_MS = 20_000;
@@ -33,5 +33,21 @@ export async function readWithin<T>(reading: Promise<T>, ms = READ_WAIT_MS): Pro
     return await abortable(reading, controller.signal);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether a page answers a command within `LIVE_WAIT_MS`: not when its renderer crashed, nor when a
+ * script on it never yields. The browser can then load nothing more in that tab (see `PageTabs.reopen`).
+ */
+export async function pageAnswers(sessions: Promise<PageSessions>): Promise<boolean> {
+  try {
+    await readWithin(
+      sessions.then(({ root }) => root.send("Runtime.evaluate", { expression: "0" })),
+      LIVE_WAIT_MS,
+    );
+    return true;
+  } catch {
+    return false;
   }
 }

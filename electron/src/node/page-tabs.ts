@@ -32,15 +32,63 @@ export class PageTabs {
   private readonly titles = new WeakMap<StudioPage, string>();
   private nextId = 1;
   private activeId: string | undefined;
+  /** The id the next page tracked takes (see `reopen`). */
+  private claim: string | undefined;
 
   /** Starts tracking a page (idempotent); returns its id. */
   track(page: StudioPage): string {
     const known = this.ids.get(page);
     if (known) return known;
-    const id = `page-${this.nextId++}`;
+    // A page opened by `reopen` takes its tab's id and place (a Map keeps a key's place on `set`).
+    const claimed = this.claim;
+    this.claim = undefined;
+    const id = claimed ?? `page-${this.nextId++}`;
     this.ids.set(page, id);
     this.byId.set(id, page);
+    this.listen(page);
+    this.notify("opened", id, page);
+    if (claimed && this.activeId === id) this.notify("activated", id, page);
+    return id;
+  }
+
+  /**
+   * Opens a tab's page again in a fresh renderer, in the same tab: a page whose renderer crashed, or
+   * whose script never yields, can load nothing more (the browser waits on that renderer to leave its
+   * document). `open` opens the new page; the old one is no longer the tab's, and its events are heard
+   * no more: the caller closes it. The tab keeps its id, its place and whether it is active; the page's
+   * history is not carried over.
+   */
+  async reopen(pageId: string, open: () => Promise<StudioPage>): Promise<StudioPage> {
+    this.get(pageId);
+    // The context's "page" event tracks a new page before `open` resolves: that `track` claims the id.
+    this.claim = pageId;
+    let page: StudioPage;
+    try {
+      page = await open();
+      if (!this.ids.has(page)) this.track(page);
+    } finally {
+      this.claim = undefined;
+    }
+    // A page that another tab opened at the same moment took the claim: each page to its own tab.
+    const took = this.byId.get(pageId);
+    const ownId = this.ids.get(page);
+    if (took !== page && took && ownId) {
+      this.byId.set(pageId, page);
+      this.ids.set(page, pageId);
+      this.byId.set(ownId, took);
+      this.ids.set(took, ownId);
+      this.notify("opened", pageId, page);
+      this.notify("opened", ownId, took);
+      if (this.activeId === pageId) this.notify("activated", pageId, page);
+    }
+    return page;
+  }
+
+  /** Follows a tracked page's own events, for as long as it is its tab's page. */
+  private listen(page: StudioPage): void {
     page.once("close", () => {
+      const id = this.idOf(page);
+      if (!id) return;
       this.byId.delete(id);
       const wasActive = this.activeId === id;
       if (wasActive) this.activeId = [...this.byId.keys()].at(-1);
@@ -50,7 +98,8 @@ export class PageTabs {
     });
     // A page navigates by itself (links, redirects, scripts), not only through session.navigate.
     page.on("framenavigated", (frame) => {
-      if (frame !== page.mainFrame()) return;
+      const id = this.idOf(page);
+      if (!id || frame !== page.mainFrame()) return;
       if (!isErrorPage(frame.url())) this.failures.delete(page);
       this.notify("navigated", id, page);
     });
@@ -62,9 +111,10 @@ export class PageTabs {
       if (/ERR_ABORTED/.test(errorText)) return;
       this.failed(page, request.url(), navigationError(errorText, request.url()).message);
     });
-    page.on("load", () => this.notify("navigated", id, page));
-    this.notify("opened", id, page);
-    return id;
+    page.on("load", () => {
+      const id = this.idOf(page);
+      if (id) this.notify("navigated", id, page);
+    });
   }
 
   /** Listens to every tab change; returns the unsubscribe function. */
@@ -88,7 +138,7 @@ export class PageTabs {
   /** Records why a tab's navigation to `url` failed; shown while the tab is on the error page. */
   failed(page: StudioPage, url: string, error: string): void {
     this.failures.set(page, { url, error });
-    const id = this.ids.get(page);
+    const id = this.idOf(page);
     if (id) this.notify("navigated", id, page);
   }
 
@@ -108,10 +158,16 @@ export class PageTabs {
     return page;
   }
 
-  /** The id of a tracked page, without tracking it (a closed page has none). */
+  /** The id of a tracked page, without tracking it (a closed or reopened page has none). */
   idOf(page: StudioPage): string | undefined {
     const id = this.ids.get(page);
-    return id && this.byId.has(id) ? id : undefined;
+    return id && this.byId.get(id) === page ? id : undefined;
+  }
+
+  /** The address a tab shows: on the browser's error page, the one that failed to open. */
+  address(page: StudioPage): string {
+    const url = page.url();
+    return isErrorPage(url) ? (this.failures.get(page)?.url ?? "") : url;
   }
 
   /** The active page. */

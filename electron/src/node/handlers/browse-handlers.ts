@@ -1,9 +1,10 @@
 import { takeSnapshot } from "@loupe/core/engine";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { navigationError, navigationStopped } from "../../common/navigation-messages.js";
+import { navigationError, navigationStopped, pageNotAnswering } from "../../common/navigation-messages.js";
 import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
 import { pageLoaded } from "../page-loaded.js";
-import { readWithin } from "../page-read-bound.js";
+import { LIVE_WAIT_MS, pageAnswers, readWithin } from "../page-read-bound.js";
+import { settledWithin } from "../settled-within.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { TabLoading } from "../tab-loading.js";
@@ -45,7 +46,8 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
   };
   // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
   const underway = new Map<StudioPage, AbortController>();
-  const navigate = async (page: StudioPage, to: NavigateTo) => {
+  const navigate = async (tab: StudioPage, asked: NavigateTo) => {
+    const { page, to } = await ableToLoad(tab, asked);
     underway.get(page)?.abort();
     const stop = new AbortController();
     underway.set(page, stop);
@@ -67,6 +69,19 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
       if (underway.get(page) === stop) underway.delete(page);
     }
     return changed(page);
+  };
+  // A tab whose renderer crashed, or whose script never yields, loads nothing more: the browser waits on
+  // that renderer to leave its document. Reload and a typed address open the page in a new one, in the
+  // same tab; the history of that tab is gone, so back and forward say what to do instead.
+  const ableToLoad = async (page: StudioPage, to: NavigateTo) => {
+    if (await pageAnswers(context.sessionsFor(page))) return { page, to };
+    if (to === "back" || to === "forward") throw pageNotAnswering();
+    const url = to === "reload" ? context.tabs.address(page) || "about:blank" : to.url;
+    const pageId = context.tabs.track(page);
+    underway.get(page)?.abort();
+    const fresh = await context.tabs.reopen(pageId, () => context.client().context.newPage());
+    await settledWithin(page.close(), LIVE_WAIT_MS);
+    return { page: fresh, to: { url } };
   };
   return {
     "session.open": async ({ url }) => {
