@@ -38,4 +38,30 @@ describe("removeRepeatedText", () => {
     expect(text.split(REPLY).length).toBe(2);
     expect(text.split(POST).length).toBe(3);
   });
+
+  it("removes a second copy of a block whose lines are each too short to compare alone (a sticky bar)", () => {
+    const bar = `<h3>Linen Field Jacket</h3><p>€132.34</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li></ul>`;
+    const text = after(`<body><div class="product"><div class="summary">${bar}</div><p>${POST}</p></div>
+      <div class="sticky-bar"><div class="inner">${bar}</div></div></body>`);
+    expect(text.split("Linen Field Jacket").length).toBe(2);
+    expect(text.split("USD: $149.64").length).toBe(2);
+    expect(text).toContain(POST);
+  });
+
+  it("keeps the blocks two cards of one grid share (a plan's list of features)", () => {
+    const features = `<li>Unlimited projects and boards</li><li>Priority support by email</li>`;
+    const text = after(`<body><div class="plans">
+      <div class="plan"><h3>Team</h3><div class="features"><ul>${features}</ul></div></div>
+      <div class="plan"><h3>Business</h3><div class="features"><ul>${features}</ul></div></div>
+      </div></body>`);
+    expect(text.split("Unlimited projects and boards").length).toBe(3);
+  });
+
+  it("keeps a block and the wrapper that holds only it", () => {
+    const text = after(
+      `<body><section><div><h3>Care</h3><p>Wash cold, dry flat in the shade.</p></div></section></body>`,
+    );
+    expect(text.split("Wash cold, dry flat in the shade.").length).toBe(2);
+    expect(text).toMatch(/^Care/);
+  });
 });
