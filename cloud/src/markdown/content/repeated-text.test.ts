@@ -48,6 +48,13 @@ describe("removeRepeatedText", () => {
     expect(text).toContain(POST);
   });
 
+  it("removes the second of two layouts side by side (a mobile and a desktop copy of a price list)", () => {
+    const prices = `<p>From €132</p><ul><li>GBP: £110.82</li><li>USD: $149.64</li></ul>`;
+    const text = after(`<body><div class="buy"><div class="prices-mobile">${prices}</div>
+      <div class="prices-desktop">${prices}</div></div></body>`);
+    expect(text.split("USD: $149.64").length).toBe(2);
+  });
+
   it("keeps the blocks two cards of one grid share (a plan's list of features)", () => {
     const features = `<li>Unlimited projects and boards</li><li>Priority support by email</li>`;
     const text = after(`<body><div class="plans">

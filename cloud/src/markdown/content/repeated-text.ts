@@ -7,8 +7,9 @@
  *
  * A block of several parts is compared whole as well: a sticky bar that shows the product's name,
  * price and price list again, a second layout of a list whose lines are each too short to compare
- * alone. Two blocks in branches built alike (two cards of one grid, two plans, two sections of an API
- * reference) share text by design, and both stay.
+ * alone (even beside the first, in a sibling built otherwise: `prices-mobile`, `prices-desktop`). Two
+ * blocks in branches built alike (two cards of one grid, two plans, two sections of an API reference)
+ * share text by design, and both stay.
  */
 import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
@@ -17,12 +18,22 @@ import { itemSignature } from "./repeated-items.js";
 /** Shorter texts repeat legitimately ("Reply", "Yes", a price in a table). */
 const MIN_REPEATED_CHARS = 30;
 
-/** Removes every leaf block below `root` whose text an earlier leaf block already had, and every block of several parts that copies an earlier one whole. */
+/**
+ * The texts of blocks of several parts built to compare them, at most this many times the region's
+ * text: nested blocks of equal lengths are rare on real pages, and a page built to have thousands of
+ * them costs no more than a few walks.
+ */
+const KEY_BUDGET = 4;
+
+/**
+ * Removes every leaf block below `root` whose text an earlier leaf block already had, and every block
+ * of several parts that copies an earlier one whole.
+ */
 export function removeRepeatedText(root: LightElement): void {
   /** Each text seen, with the parent of its first copy. */
   const seen = new Map<string, LightElement | null>();
   const repeats: LightElement[] = [];
-  const wholes = new WholeBlocks();
+  const wholes = new WholeBlocks(root.stats.nonSpace * KEY_BUDGET);
   forEachDescendant(root, (node) => {
     if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
     if (node.tag === "blockquote") {
@@ -65,36 +76,45 @@ function textKey(el: LightElement): string {
 }
 
 /**
- * The blocks of several parts seen so far, by length: a block's text is built only when another block
- * of the same length came before it, so a page without copies costs no more than a walk.
+ * The blocks of several parts seen so far, by length, then by text: a block's text is built only when
+ * another block of the same length came before it, so a page without copies costs little more than a
+ * walk, and each block's text is built once.
  */
 class WholeBlocks {
-  private readonly byLength = new Map<number, LightElement[]>();
-  private readonly keys = new Map<LightElement, string>();
+  private readonly byLength = new Map<number, LightElement | Map<string, LightElement>>();
 
-  /** Whether `el` copies a block seen before it elsewhere (it is recorded when it does not). */
+  /** `budget`: how many characters of text may be built in all (see KEY_BUDGET). */
+  constructor(private budget: number) {}
+
+  /** Whether `el` copies a block seen before it elsewhere (it is recorded when it is the first). */
   isCopy(el: LightElement): boolean {
     const length = el.stats.nonSpace;
+    // A wrapper's only child with text was judged with the wrapper.
+    if (el.parent?.stats.nonSpace === length) return false;
     const earlier = this.byLength.get(length);
-    if (!earlier) {
-      this.byLength.set(length, [el]);
+    if (earlier === undefined || this.budget < 0) {
+      this.byLength.set(length, el);
       return false;
+    }
+    let byText = earlier;
+    if (!(byText instanceof Map)) {
+      byText = new Map([[this.key(earlier as LightElement), earlier as LightElement]]);
+      this.byLength.set(length, byText);
     }
     const key = this.key(el);
-    const first = earlier.find((other) => this.key(other) === key);
+    const first = byText.get(key);
     if (!first) {
-      earlier.push(el);
+      byText.set(key, el);
       return false;
     }
-    // The same text in a wrapper and its only child, side by side under one parent, or in two branches
-    // built alike is not a second copy of the page's.
-    return first.parent !== el.parent && !contains(first, el) && !branchesAlike(first, el);
+    // The same text in two branches built alike (two cards of one grid) is the page's own repetition,
+    // not a second copy; in two branches built apart (a mobile and a desktop layout) it is a copy.
+    return !branchesAlike(first, el);
   }
 
   private key(el: LightElement): string {
-    let key = this.keys.get(el);
-    if (key === undefined) this.keys.set(el, (key = textKey(el)));
-    return key;
+    this.budget -= el.stats.nonSpace;
+    return textKey(el);
   }
 }
 
@@ -103,18 +123,12 @@ class WholeBlocks {
  * are built alike (same tag and class words): cards of one grid, plans, sections of one reference.
  */
 function branchesAlike(a: LightElement, b: LightElement): boolean {
-  const ancestorsOfA: LightElement[] = [];
-  for (let current: LightElement | null = a; current; current = current.parent) ancestorsOfA.push(current);
-  let branchB = b;
-  for (let current = b.parent; current; branchB = current, current = current.parent) {
-    const index = ancestorsOfA.indexOf(current);
-    if (index > 0) return itemSignature(ancestorsOfA[index - 1]!) === itemSignature(branchB);
+  const ancestorsOfA = new Map<LightElement, LightElement>();
+  for (let branch = a, current = a.parent; current; branch = current, current = current.parent)
+    ancestorsOfA.set(current, branch);
+  for (let branch = b, current = b.parent; current; branch = current, current = current.parent) {
+    const branchA = ancestorsOfA.get(current);
+    if (branchA) return itemSignature(branchA) === itemSignature(branch);
   }
-  return false;
-}
-
-function contains(ancestor: LightElement, el: LightElement): boolean {
-  for (let current: LightElement | null = el; current; current = current.parent)
-    if (current === ancestor) return true;
   return false;
 }
