@@ -129,6 +129,17 @@ describe("convertHtmlToMarkdown: titles", () => {
     expect(convertHtmlToMarkdown(page, URL_).markdown.split("\n")[0]).toBe("# Vote deferred");
   });
 
+  it("shows the title once when the page repeats it as a heading below other blocks (a product's name under its gallery)", () => {
+    const { markdown } = convertHtmlToMarkdown(
+      `<title>Linen Field Jacket</title><p>Free delivery over €50</p><img src="/jacket.jpg" alt="">
+      <h1>Linen Field Jacket</h1><p>€132</p><p>${PARAGRAPHS[0]}</p>`,
+      URL_,
+    );
+    expect(markdown.startsWith("# Linen Field Jacket\n\n")).toBe(true);
+    expect(markdown.split("Linen Field Jacket")).toHaveLength(2);
+    expect(markdown).toContain("Free delivery over €50");
+  });
+
   it("has no heading when the page has no title", () => {
     const { markdown, title } = convertHtmlToMarkdown(`<p>${PARAGRAPHS.join(" ")}</p>`, URL_);
     expect(title).toBeUndefined();

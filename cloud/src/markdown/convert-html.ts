@@ -56,10 +56,12 @@ export function convertHtmlToMarkdown(
   // not a heading over nothing; its title is still reported.
   if (cleanTitle && blocks.length) {
     const heading = `# ${escapeHeading(cleanTitle)}`;
-    // The article often repeats the title as its first heading.
-    const first = blocks[0];
-    if (first && /^#{1,6} /.test(first) && sameText(first.replace(/^#{1,6} /, ""), cleanTitle))
-      blocks.shift();
+    // The page repeats its title as a heading: an article's first, a product's name under its gallery
+    // and price banner. The title shows once, on top.
+    const repeated = blocks.findIndex(
+      (block) => /^#{1,6} /.test(block) && sameText(block.replace(/^#{1,6} /, ""), cleanTitle),
+    );
+    if (repeated >= 0) blocks.splice(repeated, 1);
     blocks.unshift(heading);
   }
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
