@@ -140,6 +140,16 @@ describe("convertHtmlToMarkdown: titles", () => {
     expect(markdown).toContain("Free delivery over €50");
   });
 
+  it("shows the title once when the page repeats it as a line (a breadcrumb's last step)", () => {
+    const { markdown } = convertHtmlToMarkdown(
+      `<title>Linen Field Jacket</title><p><a href="/">Home</a></p><p><a href="/jackets/linen">Linen Field Jacket</a></p>
+      <p>€132</p><p>${PARAGRAPHS[0]}</p>`,
+      URL_,
+    );
+    expect(markdown.split("Linen Field Jacket")).toHaveLength(2);
+    expect(markdown).toContain(PARAGRAPHS[0]);
+  });
+
   it("has no heading when the page has no title", () => {
     const { markdown, title } = convertHtmlToMarkdown(`<p>${PARAGRAPHS.join(" ")}</p>`, URL_);
     expect(title).toBeUndefined();

@@ -56,12 +56,16 @@ export function convertHtmlToMarkdown(
   // not a heading over nothing; its title is still reported.
   if (cleanTitle && blocks.length) {
     const heading = `# ${escapeHeading(cleanTitle)}`;
-    // The page repeats its title as a heading: an article's first, a product's name under its gallery
-    // and price banner. The title shows once, on top.
-    const repeated = blocks.findIndex(
-      (block) => /^#{1,6} /.test(block) && sameText(block.replace(/^#{1,6} /, ""), cleanTitle),
-    );
-    if (repeated >= 0) blocks.splice(repeated, 1);
+    // The page repeats its title as a heading (an article's first, a product's name under its gallery
+    // and price banner) and as a line (a breadcrumb's last step, a post's linked title): the title
+    // shows once, on top.
+    for (const heading of [true, false]) {
+      const repeated = blocks.findIndex(
+        (block) =>
+          HEADING.test(block) === heading && sameText(linkTexts(block.replace(HEADING, "")), cleanTitle),
+      );
+      if (repeated >= 0) blocks.splice(repeated, 1);
+    }
     blocks.unshift(heading);
   }
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
@@ -86,6 +90,13 @@ function wholeBody(page: ParsedPage): Pick<MainContent, "root" | "title" | "base
 function escapeHeading(title: string): string {
   const text = escapeText(title, false);
   return text.endsWith("#") ? text.slice(0, -1) + "\\#" : text;
+}
+
+const HEADING = /^#{1,6} /;
+
+/** A markdown line with its links' texts in place of the links. */
+function linkTexts(line: string): string {
+  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
 }
 
 function sameText(a: string, b: string): boolean {
