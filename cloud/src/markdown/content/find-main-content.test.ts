@@ -49,6 +49,24 @@ describe("findMainContent", () => {
     for (const junk of ["Review 0.", "Great lamp", "Does it dim?"]) expect(text).not.toContain(junk);
   });
 
+  it("leaves out the bands laid out like the article's own band after it (a teaser, a sign-up)", () => {
+    const story = `<p>Opening. ${SENTENCE} ${SENTENCE}</p>` + `<p>${SENTENCE} ${SENTENCE}</p>`.repeat(4);
+    const { text } = main(
+      `<html><body>${CHROME_TOP}<main>
+       <div class="band"><article><h1>Morning walks</h1><p>By Ann Lee</p>${story}</article></div>
+       <div class="band"><h2>Picked for you</h2><h3>Evening swims</h3>
+         <p>Swimming after work is calmer than it sounds, with fewer lanes taken and cooler water.</p>
+         <a href="/evening-swims">Read the story</a></div>
+       <div class="band"><h2>Weekly letter</h2><p>The best of the week, in your inbox.</p><a href="/letter">Sign up</a></div>
+       </main>${CHROME_BOTTOM}</body></html>`,
+      "https://news.example.com/2025/morning-walks",
+    );
+    expect(text).toContain("Opening.");
+    expect(text).toContain("By Ann Lee");
+    for (const junk of ["Evening swims", "Swimming after work", "Weekly letter", "Sign up"])
+      expect(text).not.toContain(junk);
+  });
+
   it("keeps a product's stated description that the page holds in a drawer or a hidden panel", () => {
     const description = `A lightweight shirt for training. ${SENTENCE}`;
     const ld = JSON.stringify({ "@type": "Product", name: "Shirt", description });

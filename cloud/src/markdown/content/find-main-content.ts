@@ -73,14 +73,18 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const core = (proseMasses.get(doc.body)?.good ?? 0) > 0 ? bestElement(doc.body, proseMasses) : doc.body;
   let proseOutsideItems = 0;
   for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
-  const contentItems = new Set(contentGroups(groups, type, proseOutsideItems).flatMap((g) => g.items));
+  const coreItems = type === "forum" ? new Set<LightElement>() : coreSections(groups, core);
+  const grids = groups.filter((group) => !group.items.some((item) => coreItems.has(item)));
+  const contentItems = new Set(contentGroups(grids, type, proseOutsideItems).flatMap((g) => g.items));
   // An item outside the core is a teaser when it leads elsewhere, or is one of a product's purchase
   // options (priced variants, plans, other sellers). Not on a forum, where the posts around the
   // thread's core keep the old rule (measured: forum pages lost 0.002 F1 with it).
   const options = purchaseOptionItems(groups);
   const teasers = new Map<LightElement, boolean>();
   const isTeaser = (item: LightElement) =>
-    !contains(core, item) && (type === "forum" || leadsElsewhere(item) || options.has(item));
+    !contains(core, item) &&
+    !coreItems.has(item) &&
+    (type === "forum" || leadsElsewhere(item) || options.has(item));
   const titleFloor = TITLE_LINK_FLOOR[type];
   const masses = massesOf(map, (block) => {
     let p = blockLikelihood(block);
@@ -212,6 +216,24 @@ const ITEM_LIKELIHOOD = 0.9;
  * grid that links nowhere is the page's own sections (see teasers.ts).
  */
 const TEASER_FACTOR = 0.3;
+
+/**
+ * The items that hold the core and most of their group's text: such a group is the page's own sections
+ * laid out alike (the article, then a "you might also like" box, then a sign-up, all in one wrapper
+ * class), not a grid of items. The core's item is the content; the group is never the content as a
+ * whole, so its other items are read as any item beside the core (teasers when they link elsewhere).
+ * Not on forums, where the posts are such a group and keep their own rule.
+ */
+function coreSections(groups: readonly ItemGroup[], core: LightElement): Set<LightElement> {
+  const items = new Set<LightElement>();
+  for (const group of groups)
+    for (const item of group.items)
+      if (contains(item, core) && item.stats.nonSpace >= group.chars * CORE_SECTION_SHARE) items.add(item);
+  return items;
+}
+
+/** The share of its group's text the item holding the core has when the group is the page's sections. */
+const CORE_SECTION_SHARE = 0.8;
 
 /** A group this share of the largest group's text is another part of the same grid (rows, pages of results). */
 const SIBLING_GROUP_SHARE = 0.5;
