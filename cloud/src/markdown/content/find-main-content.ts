@@ -35,7 +35,7 @@ import { removeRepeatsWithinItems } from "./item-repeats.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
-import { detectPageType, type PageType } from "./page-type.js";
+import { declaresArticle, detectPageType, type PageType } from "./page-type.js";
 import { readStructuredData, type Thing } from "./structured-data.js";
 
 export interface MainContent {
@@ -63,7 +63,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
   removeCookieNotices(doc.body);
   removeAuthorBios(doc.body);
-  removeRelatedSections(doc.body, type);
+  removeRelatedSections(doc.body, type, type === "article" && declaresArticle({ things, html: doc.html }));
   removeRemarksOnPosts(things);
   const groups = findItemGroups(doc.body, type !== "forum");
   const items = new Set(groups.flatMap((group) => group.items));

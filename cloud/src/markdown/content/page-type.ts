@@ -66,6 +66,14 @@ export function detectPageType(signals: PageTypeSignals): PageType {
   return isLinkDiscussion(body) ? "forum" : type;
 }
 
+/** Whether the page says it is an article: a schema.org article type (Article, BlogPosting…) or `og:type` article. */
+export function declaresArticle(signals: Pick<PageTypeSignals, "things" | "html">): boolean {
+  return (
+    signals.things.some((thing) => thing.types.some((type) => ARTICLE_TYPES.has(type))) ||
+    metaContent(signals.html, "og:type").toLowerCase() === "article"
+  );
+}
+
 function statedType(signals: PageTypeSignals): PageType {
   const { things } = signals;
   let host = "";
@@ -90,7 +98,7 @@ function statedType(signals: PageTypeSignals): PageType {
   if (has(DOC_TYPES)) return "documentation";
   if (FORUM_URL.test(path) || FORUM_URL.test(host)) return "forum";
   if (DOC_URL.test(path) || DOC_URL.test(host)) return "documentation";
-  if (has(ARTICLE_TYPES) || ogType === "article") return "article";
+  if (declaresArticle(signals)) return "article";
   if (PRODUCT_URL.test(path)) return "product";
   if (COLLECTION_URL.test(path)) return "collection";
   return "article";

@@ -6,8 +6,8 @@ import { removeRelatedSections } from "./related-sections.js";
 const PROSE =
   "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell. ";
 
-function textAfter(html: string, type: PageType = "article"): string {
-  return bodyTextAfter(html, (body) => removeRelatedSections(body, type));
+function textAfter(html: string, type: PageType = "article", declaredArticle = false): string {
+  return bodyTextAfter(html, (body) => removeRelatedSections(body, type, declaredArticle));
 }
 
 describe("removeRelatedSections", () => {
@@ -29,6 +29,29 @@ describe("removeRelatedSections", () => {
     expect(text).not.toContain("Moon phases");
     expect(text).toContain("Keep it dry.");
     expect(text).toContain("Use");
+  });
+
+  it("removes a reviewer's box and a disclaimer titled as such, and leaves the article", () => {
+    const text = textAfter(`<body><article><h1>Compass</h1><p>${PROSE.repeat(4)}</p>
+      <div class="box"><h3>About the Reviewer</h3><p>Dr. Ada Finch reviews our navigation guides.</p></div>
+      <div><h3>Disclaimer:</h3><p>Nothing here replaces a lesson from a qualified instructor.</p></div></article></body>`);
+    expect(text).toContain("gimballed");
+    for (const junk of ["About the Reviewer", "Ada Finch", "Disclaimer", "qualified instructor"])
+      expect(text).not.toContain(junk);
+  });
+
+  it("removes a sign-up invitation on a page that declares itself an article, and keeps it elsewhere", () => {
+    const html = `<body><article><h1>Compass</h1><p>${PROSE.repeat(4)}</p></article>
+      <div class="band"><h2>Free Weekly Bearings signup</h2><p>Tips in your inbox.</p><a href="/letters">Sign up</a></div>
+      <div class="band"><h3>Join 5,000+ sailors</h3><p>One letter a month.</p></div></body>`;
+    const article = textAfter(html, "article", true);
+    expect(article).toContain("gimballed");
+    for (const junk of ["Weekly Bearings", "Tips in your inbox", "Join 5,000+", "One letter"])
+      expect(article).not.toContain(junk);
+    // A service's page offers its sign-up as what it sells.
+    const service = textAfter(html, "article", false);
+    expect(service).toContain("Weekly Bearings");
+    expect(service).toContain("Join 5,000+");
   });
 
   it("removes a thread's prompt to sign in before replying, and keeps the posts", () => {

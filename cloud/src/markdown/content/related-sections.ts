@@ -1,7 +1,8 @@
 /**
  * Sections the page itself titles as being about other pages or as page furniture: "Related articles",
  * "You may also like", "Customers who viewed this item also viewed", "Recently viewed", "Most read",
- * "About the author", "Share this", "Comments" (outside forums), a product's "Reviews". Their markup is often
+ * "About the author" or "About the reviewer", a "Disclaimer", "Share this", "Comments" (outside forums), a
+ * product's "Reviews", an article's invitation to sign up for letters. Their markup is often
  * anonymous (no `related` class to find), but their heading says what they are in the web's common
  * phrases. The section goes — the heading with the smallest container that starts with it, or, when
  * the heading sits among the content's own siblings, the heading and what follows it up to the next
@@ -49,8 +50,9 @@ const RELATED_HEADING = new RegExp(
       "(?:latest|recent) (?:news|posts|stories|articles|blogs?)",
       "complete the look",
       "shop the look",
-      "about the authors?",
+      "about the (?:authors?|reviewers?|experts?|writers?|contributors?|editors?)",
       "author bio(?:graphy)?",
+      "(?:medical )?disclaimers?",
       "share (?:this|the|on)\\b.*",
       "leave a (?:comment|reply)",
       "(?:create an account or )?(?:sign|log) ?in to (?:comment|reply|post)",
@@ -63,6 +65,24 @@ const RELATED_HEADING = new RegExp(
   "i",
 );
 
+/**
+ * An invitation to sign up for the site's letters ("Free Healthbeat signup", "Sign up for email updates",
+ * "Join 5,000+ readers", "Stay in the know"). Only on a page that declares itself an article: a service's
+ * own page offers its sign-up as what it sells, and its references keep it.
+ */
+const SIGN_UP_HEADING = new RegExp(
+  "^(?:" +
+    [
+      "(?:[\\w'-]+ ){0,3}(?:sign ?up|signup)",
+      "(?:sign up|subscribe|register) (?:for|to)\\b.*",
+      "join (?:our|the) (?:mailing list|email list|newsletter|list)\\b.*",
+      "join [\\d,.]+k?\\+? .*",
+      "stay (?:in the know|up to date|updated|informed|connected|in touch)\\b.*",
+    ].join("|") +
+    ")\\s*[:.!?…]*$",
+  "i",
+);
+
 // Readers' comments under an article or a product; on a forum they are the page.
 const COMMENTS_HEADING = /^(?:\d+ )?(?:comments?|responses?)(?: \(\d+\))?\s*:?$/i;
 
@@ -70,8 +90,11 @@ const COMMENTS_HEADING = /^(?:\d+ )?(?:comments?|responses?)(?: \(\d+\))?\s*:?$/
 const REVIEWS_HEADING =
   /^(?:(?:customer|user|product|guest|member|top|most helpful|all|read|see all) )*(?:reviews?|ratings?(?: (?:&|and) reviews?)?|reviews? (?:&|and) (?:ratings?|questions)|questions? (?:&|and) answers?|q ?& ?a|customer questions|what (?:customers|people) (?:say|are saying))\b[^]{0,30}$/i;
 
-/** Removes the sections below `root` whose heading titles them as links to other pages. */
-export function removeRelatedSections(root: LightElement, type: PageType): void {
+/**
+ * Removes the sections below `root` whose heading titles them as links to other pages or furniture;
+ * `declaredArticle` when the page says it is an article (see page-type.ts), which adds sign-ups.
+ */
+export function removeRelatedSections(root: LightElement, type: PageType, declaredArticle = false): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
   for (const heading of descendantsByTag(root, HEADINGS)) {
@@ -79,6 +102,7 @@ export function removeRelatedSections(root: LightElement, type: PageType): void 
     const text = heading.textContent.replace(/\s+/g, " ").trim();
     const furniture =
       RELATED_HEADING.test(text) ||
+      (declaredArticle && SIGN_UP_HEADING.test(text)) ||
       (type !== "forum" && COMMENTS_HEADING.test(text)) ||
       (type === "product" && REVIEWS_HEADING.test(text));
     if (!furniture) continue;
