@@ -120,6 +120,19 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(kept(body, "article")).toContain("Acme (12)");
   });
 
+  it("removes the site's alerts to its visitor, and keeps a documentation page's alert boxes", () => {
+    const body = `<div class="alert alert-danger">Your browser does not seem to support JavaScript.</div>
+      <main>${STORY}<div class="utils-alert">Comments are closed for this post.</div></main>`;
+    const article = kept(body, "article");
+    for (const junk of ["support JavaScript", "Comments are closed"]) expect(article).not.toContain(junk);
+    expect(article).toContain("Paragraph 1.");
+    const docs = kept(
+      `<main>${STORY}<div class="inline-alert">Warning: back up the state file first.</div></main>`,
+      "documentation",
+    );
+    expect(docs).toContain("back up the state file");
+  });
+
   it("spares a hidden wrapper of most of the page only when it holds prose, not a hidden dump of data", () => {
     const fields = Array.from(
       { length: 30 },

@@ -138,6 +138,13 @@ const NAVIGATION_WORDS = new Set([
 const REVIEW_WORDS = new Set(["reviews", "review", "ratings", "qna", "questions"]);
 
 /**
+ * A site's messages to its visitor (scripts off, comments closed, an item saved, a connection lost):
+ * about the visit, not the page. Not on documentation pages, where an alert box is the text's own
+ * warning or tip.
+ */
+const ALERT_WORDS = new Set(["alert"]);
+
+/**
  * A page of products' filters and sort controls: how to narrow the grid, not what is in it. Only on
  * collection pages: elsewhere a filter names the content it holds (a filterable table, sorted results).
  */
@@ -200,6 +207,7 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
       else if ((type === "product" || type === "collection") && REVIEW_WORDS.has(word)) reason = "words";
       else if (type === "collection" && FACET_WORDS.has(word)) reason = "words";
+      else if (type !== "documentation" && ALERT_WORDS.has(word)) reason = "words";
       else if (FURNITURE_WORDS.has(word))
         reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
     }
