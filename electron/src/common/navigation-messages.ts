@@ -94,11 +94,14 @@ export function navigationStopped(): StudioError {
   return new StudioError("navigation_stopped", "Stopped.");
 }
 
-/** Back or forward in a tab whose page answers nothing (its renderer crashed, or a script never yields). */
+/**
+ * Back or forward in a tab whose page answers nothing (its renderer crashed, or a script never yields)
+ * when the browser does not say where that step leads.
+ */
 export function pageNotAnswering(): StudioError {
   return new StudioError(
     "navigation_failed",
-    "The page does not answer (it crashed, or a script on it runs without end), so it cannot go back or " +
-      "forward. Reload it (Loupe opens it again, without its history), or close its tab.",
+    "The page does not answer (it crashed, or a script on it runs without end), and its history cannot be " +
+      "read. Reload it (Loupe opens it again, without its history), or close its tab.",
   );
 }

@@ -19,7 +19,7 @@ describe("a tab whose renderer crashed", () => {
     await h?.close();
   });
 
-  it("says so when read, and answers again after Reload, in the same tab", async () => {
+  it("says so when read and on Back, and answers again after Reload, in the same tab", async () => {
     const opened = await h.client.call("session.open", { url: `${h.servers.originA}/page.html` });
     const before = (await h.client.call("session.pages", {})).pages.map((page) => page.pageId);
     // Nothing in the Studio crashes a tab: reach its browser. chrome://crash ends the renderer process.
@@ -31,6 +31,10 @@ describe("a tab whose renderer crashed", () => {
       /^The page crashed while Loupe was reading it/,
     );
 
+    // A crashed tab's sessions answer nothing, its history included.
+    await expect(h.client.call("session.navigate", { to: "back" })).rejects.toThrow(
+      "The page does not answer (it crashed, or a script on it runs without end), and its history cannot be read.",
+    );
     const reloaded = await h.client.call("session.navigate", { to: "reload" });
     expect(reloaded).toMatchObject({ pageId: opened.pageId, title: "Page", active: true });
     expect((await h.client.call("session.pages", {})).pages.map((p) => p.pageId)).toEqual(before);

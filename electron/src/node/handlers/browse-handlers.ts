@@ -5,6 +5,7 @@ import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api
 import { pageLoaded } from "../page-loaded.js";
 import { LIVE_WAIT_MS, pageAnswers, readWithin } from "../page-read-bound.js";
 import { settledWithin } from "../settled-within.js";
+import { historyStep } from "../history-step.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { TabLoading } from "../tab-loading.js";
@@ -47,7 +48,10 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
   // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
   const underway = new Map<StudioPage, AbortController>();
   const navigate = async (tab: StudioPage, asked: NavigateTo) => {
-    const { page, to } = await ableToLoad(tab, asked);
+    const able = await ableToLoad(tab, asked);
+    // A step back or forward where the history has none: nothing to do, as in a browser.
+    if (!able) return changed(tab);
+    const { page, to } = able;
     underway.get(page)?.abort();
     const stop = new AbortController();
     underway.set(page, stop);
@@ -71,12 +75,18 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     return changed(page);
   };
   // A tab whose renderer crashed, or whose script never yields, loads nothing more: the browser waits on
-  // that renderer to leave its document. Reload and a typed address open the page in a new one, in the
-  // same tab; the history of that tab is gone, so back and forward say what to do instead.
+  // that renderer to leave its document. Reload, a typed address, back and forward open their page in a
+  // new renderer, in the same tab (whose history is then gone).
   const ableToLoad = async (page: StudioPage, to: NavigateTo) => {
     if (await pageAnswers(context.sessionsFor(page))) return { page, to };
-    if (to === "back" || to === "forward") throw pageNotAnswering();
-    const url = to === "reload" ? context.tabs.address(page) || "about:blank" : to.url;
+    const url =
+      to === "back" || to === "forward"
+        ? await historyStep(context.sessionsFor(page), to)
+        : to === "reload"
+          ? context.tabs.address(page) || "about:blank"
+          : to.url;
+    if (url === null) return undefined;
+    if (!url) throw pageNotAnswering();
     const pageId = context.tabs.track(page);
     underway.get(page)?.abort();
     const fresh = await context.tabs.reopen(pageId, () => context.client().context.newPage());
