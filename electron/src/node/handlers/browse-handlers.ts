@@ -1,13 +1,12 @@
 import { takeSnapshot } from "@loupe/core/engine";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { navigationError, navigationStopped, pageNotAnswering } from "../../common/navigation-messages.js";
-import type { StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
+import { navigationError, navigationStopped } from "../../common/navigation-messages.js";
+import type { PageInfo, StudioHandlers, StudioParsedParams } from "../../common/studio-api.js";
 import { pageLoaded } from "../page-loaded.js";
-import { LIVE_WAIT_MS, pageAnswers, readWithin } from "../page-read-bound.js";
-import { settledWithin } from "../settled-within.js";
-import { historyStep } from "../history-step.js";
+import { pageAnswers, readWithin } from "../page-read-bound.js";
 import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
+import { UnansweringTab } from "../unanswering-tab.js";
 import { TabLoading } from "../tab-loading.js";
 
 type BrowseHandlers = Pick<
@@ -47,11 +46,9 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
   };
   // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
   const underway = new Map<StudioPage, AbortController>();
-  const navigate = async (tab: StudioPage, asked: NavigateTo) => {
-    const able = await ableToLoad(tab, asked);
-    // A step back or forward where the history has none: nothing to do, as in a browser.
-    if (!able) return changed(tab);
-    const { page, to } = able;
+  const navigate = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> =>
+    (await pageAnswers(context.sessionsFor(page))) ? load(page, to) : unanswering.navigate(page, to);
+  const load = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> => {
     underway.get(page)?.abort();
     const stop = new AbortController();
     underway.set(page, stop);
@@ -74,25 +71,12 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     }
     return changed(page);
   };
-  // A tab whose renderer crashed, or whose script never yields, loads nothing more: the browser waits on
-  // that renderer to leave its document. Reload, a typed address, back and forward open their page in a
-  // new renderer, in the same tab (whose history is then gone).
-  const ableToLoad = async (page: StudioPage, to: NavigateTo) => {
-    if (await pageAnswers(context.sessionsFor(page))) return { page, to };
-    const url =
-      to === "back" || to === "forward"
-        ? await historyStep(context.sessionsFor(page), to)
-        : to === "reload"
-          ? context.tabs.address(page) || "about:blank"
-          : to.url;
-    if (url === null) return undefined;
-    if (!url) throw pageNotAnswering();
-    const pageId = context.tabs.track(page);
-    underway.get(page)?.abort();
-    const fresh = await context.tabs.reopen(pageId, () => context.client().context.newPage());
-    await settledWithin(page.close(), LIVE_WAIT_MS);
-    return { page: fresh, to: { url } };
-  };
+  const unanswering = new UnansweringTab(context, {
+    navigate,
+    load,
+    changed,
+    abort: (page) => underway.get(page)?.abort(),
+  });
   return {
     "session.open": async ({ url }) => {
       const page = await openTab();
