@@ -201,7 +201,7 @@ describe("a page whose renderer crashes", () => {
       const error = await rejectionOf(h.client.extract({ page }));
       expect(error).toBeInstanceOf(ClientDomProcessError);
       expect((error as Error).message).toMatch(
-        /^The page crashed while Loupe was reading it \(.+\): its renderer process ended, .* Reload the page or open it again, then retry\.$/,
+        /^The page crashed while Loupe was reading it \(.+\): its renderer process ended, .* Open the page again in a new page \(Playwright loads nothing more in a crashed one\), then retry\.$/,
       );
       // Loaded again (a new renderer), the same target answers again.
       const cdp = await h.client.context.newCDPSession(page);

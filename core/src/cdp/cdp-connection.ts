@@ -197,11 +197,13 @@ export class CdpConnection {
 
 /**
  * A command to a target whose renderer crashed: not a protocol hiccup to retry (a `CdpCommandError` is
- * read as a page navigating under the read), but the end of that page until it is loaded again.
+ * read as a page navigating under the read), but the end of that page until it is loaded again — which
+ * Playwright's page of that tab refuses ("Page crashed"), so the sentence says to open a new one.
  */
 function crashedPageError(method: string): ClientDomProcessError {
   return new ClientDomProcessError(
     `The page crashed while Loupe was reading it (${method}): its renderer process ended, from running out ` +
-      `of memory or a browser fault. Reload the page or open it again, then retry.`,
+      `of memory or a browser fault. Open the page again in a new page (Playwright loads nothing more in a ` +
+      `crashed one), then retry.`,
   );
 }
