@@ -128,7 +128,15 @@ export class Screencast {
       (async () => {
         await root.send("Emulation.setFocusEmulationEnabled", { enabled: true }).catch(() => {});
         await root.send("Page.bringToFront").catch(() => {});
-        await root.send("Page.startScreencast", { format: "jpeg", everyNthFrame: 1, ...settings });
+        const start = () =>
+          root.send("Page.startScreencast", { format: "jpeg", everyNthFrame: 1, ...settings });
+        // A screencast moved away from this tab, or started, while it was too busy to answer may run
+        // still (its stop or start was answered late): a second start fails. Restart it as asked.
+        await start().catch(async (error: unknown) => {
+          if (!/already active/i.test(String(error))) throw error;
+          await root.send("Page.stopScreencast");
+          await start();
+        });
       })(),
       LIVE_WAIT_MS,
     );
