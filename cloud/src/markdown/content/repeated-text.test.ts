@@ -71,4 +71,18 @@ describe("removeRepeatedText", () => {
     expect(text.split("Wash cold, dry flat in the shade.").length).toBe(2);
     expect(text).toMatch(/^Care/);
   });
+  it("compares paragraphs an inline wrapper holds (an answer's preview and its full text)", () => {
+    const text =
+      after(`<body><div class="answer"><div class="preview"><span><p>${POST}</p><p>Try an open-back pa</p></span></div>
+      <div class="full"><span><p>${POST}</p><p>${REPLY}</p></span></div></div></body>`);
+    expect(text.split(POST).length).toBe(2);
+    expect(text).toContain(REPLY);
+  });
+  it("keeps the name two linked cards share (a product in two colours), each card a link around blocks", () => {
+    const name = "Merino Wool Calf Sock Four-Pack Gift Box";
+    const text =
+      after(`<body><div class="grid"><div class="cell"><a href="/p/1"><div><p>${name}</p><p>Navy</p></div></a></div>
+      <div class="cell"><a href="/p/2"><div><p>${name}</p><p>Charcoal</p></div></a></div></div></body>`);
+    expect(text.split(name).length).toBe(3);
+  });
 });

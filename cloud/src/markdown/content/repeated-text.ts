@@ -35,14 +35,17 @@ export function removeRepeatedText(root: LightElement): void {
   const repeats: LightElement[] = [];
   const wholes = new WholeBlocks(root.stats.nonSpace * KEY_BUDGET);
   forEachDescendant(root, (node) => {
-    if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
+    if (node.type === "text") return false;
+    // An inline wrapper around paragraphs (`<span><p>…</p><p>…</p></span>`) is read through; a link
+    // around blocks is a card, whose name and price other cards may share (measured: collections lost).
+    if (INLINE_TAGS.has(node.tag)) return node.tag !== "a" && holdsParagraphs(node);
     if (node.tag === "blockquote") {
       if (quotesSeenText(node, seen)) repeats.push(node);
       return false;
     }
     if (node.tag === "pre" || node.tag === "table") return false;
     if (node.stats.nonSpace < MIN_REPEATED_CHARS) return true;
-    if (!isLeafBlock(node)) {
+    if (!isLeafBlock(node) || wrapsParagraphs(node)) {
       if (!wholes.isCopy(node)) return true;
       repeats.push(node);
       return false;
@@ -61,7 +64,9 @@ function quotesSeenText(quote: LightElement, seen: ReadonlyMap<string, LightElem
   let repeated = 0;
   let total = 0;
   forEachDescendant(quote, (node) => {
-    if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
+    if (node.type === "text") return false;
+    // Paragraphs in an inline wrapper are read as above.
+    if (INLINE_TAGS.has(node.tag)) return node.tag !== "a" && holdsParagraphs(node);
     if (!isLeafBlock(node)) return true;
     const chars = node.stats.nonSpace;
     total += chars;
@@ -131,4 +136,25 @@ function branchesAlike(a: LightElement, b: LightElement): boolean {
     if (branchA) return itemSignature(branchA) === itemSignature(branch);
   }
   return false;
+}
+
+/** Whether a block's paragraphs sit in an inline wrapper other than a link (see holdsParagraphs). */
+function wrapsParagraphs(el: LightElement): boolean {
+  return el.elementChildren.some(
+    (child) => child.tag !== "a" && INLINE_TAGS.has(child.tag) && holdsParagraphs(child),
+  );
+}
+
+/**
+ * Whether an element holds blocks with text below inline wrappers: a preview and its full text each as
+ * `<span><p>…</p><p>…</p></span>` are compared paragraph by paragraph, not as one leaf each.
+ */
+function holdsParagraphs(el: LightElement): boolean {
+  let found = false;
+  forEachDescendant(el, (node) => {
+    if (found || node.type === "text") return false;
+    if (!INLINE_TAGS.has(node.tag) && node.stats.nonSpace > 0) found = true;
+    return !found;
+  });
+  return found;
 }
