@@ -34,6 +34,7 @@ import { removeCardLabels } from "./card-labels.js";
 import { removeRepeatsWithinItems } from "./item-repeats.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
+import { removeRelatedPosts } from "./related-posts.js";
 import { findItemGroups, type ItemGroup } from "./repeated-items.js";
 import { declaresArticle, detectPageType, type PageType } from "./page-type.js";
 import { readStructuredData, type Thing } from "./structured-data.js";
@@ -65,6 +66,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   removeAuthorBios(doc.body);
   removeRelatedSections(doc.body, type, type === "article" && declaresArticle({ things, html: doc.html }));
   removeRemarksOnPosts(things);
+  removeRelatedPosts(doc.body);
   const groups = findItemGroups(doc.body, type !== "forum");
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
