@@ -6,7 +6,13 @@
  * that holds much more than it, and the block is the largest one starting with the label below a
  * wrapper of much of the page (the post, not the list of posts).
  */
-import { forEachDescendant, removeNode, type LightElement, type LightText } from "../dom/light-dom.js";
+import {
+  firstText,
+  forEachDescendant,
+  removeNode,
+  type LightElement,
+  type LightText,
+} from "../dom/light-dom.js";
 
 /** A label that says the block after it is about another page, alone in its leaf. */
 const LABEL = /^(?:related|sponsored|promoted)\s*:?$/i;
@@ -42,18 +48,4 @@ export function removeRelatedPosts(root: LightElement): void {
     if (post && post.stats.nonSpace >= MIN_POST_CHARS) doomed.push(post);
   }
   for (const el of doomed) if (el.parent) removeNode(el);
-}
-
-/** The first text node below `el` with visible characters. */
-function firstText(el: LightElement): LightText | null {
-  let found: LightText | null = null;
-  forEachDescendant(el, (node) => {
-    if (found) return false;
-    if (node.type === "text") {
-      if (node.stats.nonSpace > 0) found = node;
-      return false;
-    }
-    return true;
-  });
-  return found;
 }

@@ -8,13 +8,7 @@
  * the heading sits among the content's own siblings, the heading and what follows it up to the next
  * heading of the same rank.
  */
-import {
-  descendantsByTag,
-  forEachDescendant,
-  removeNode,
-  type LightElement,
-  type LightText,
-} from "../dom/light-dom.js";
+import { descendantsByTag, firstText, removeNode, type LightElement } from "../dom/light-dom.js";
 import type { PageType } from "./page-type.js";
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
@@ -151,18 +145,4 @@ function leadingHeading(el: LightElement): LightElement | null {
   for (let node = first?.parent ?? null; node && node !== el.parent; node = node.parent)
     if (HEADINGS.has(node.tag)) return node;
   return null;
-}
-
-/** The first text node below `el` with visible characters. */
-function firstText(el: LightElement): LightText | null {
-  let found: LightText | null = null;
-  forEachDescendant(el, (node) => {
-    if (found) return false;
-    if (node.type === "text") {
-      if (node.stats.nonSpace > 0) found = node;
-      return false;
-    }
-    return true;
-  });
-  return found;
 }

@@ -236,6 +236,20 @@ export function countByTag(root: LightElement, tag: string): number {
   return count;
 }
 
+/** The first text node below `el` with visible characters. */
+export function firstText(el: LightElement): LightText | null {
+  let found: LightText | null = null;
+  forEachDescendant(el, (node) => {
+    if (found) return false;
+    if (node.type === "text") {
+      if (node.stats.nonSpace > 0) found = node;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
 export function hasDescendant(root: LightElement, test: (el: LightElement) => boolean): boolean {
   let found = false;
   forEachDescendant(root, (node) => {
