@@ -121,10 +121,19 @@ export class ExtractTimeoutError extends ClientError {
   constructor(
     readonly operation: "extract" | "act",
     readonly timeoutMs: number,
+    /**
+     * True when the time ran out while Loupe was still reading the page (attaching to it, capturing it,
+     * waiting for it to settle before acting), not waiting on the model.
+     */
+    readonly whileReadingPage = false,
   ) {
     super(
-      `${operation}() did not finish within its timeout of ${timeoutMs} ms; the work in flight (the model request, if one was under way) was aborted. ` +
-        `Raise \`timeout\`, use a faster model, or narrow the page with \`selector\`.`,
+      whileReadingPage
+        ? `${operation}() did not finish within its timeout of ${timeoutMs} ms: the page had not answered Loupe's read by then ` +
+            `(a script on it may be running without end, or the page is very large). Raise \`timeout\` for a large page; ` +
+            `a page stuck in a script answers nothing more: open it again in a new page.`
+        : `${operation}() did not finish within its timeout of ${timeoutMs} ms; the work in flight (the model request, if one was under way) was aborted. ` +
+            `Raise \`timeout\`, use a faster model, or narrow the page with \`selector\`.`,
     );
   }
 }

@@ -3,7 +3,7 @@ import type { ModelMessage } from "ai";
 import type { PageSessions, TargetSession } from "../cdp/page-sessions.js";
 import type { MetricsRecorder } from "../client/metrics.js";
 import { ClientError, LLMResponseError } from "../errors.js";
-import { abortable } from "../extract/abortable.js";
+import { abortable, abortablePageRead } from "../extract/abortable.js";
 import type { Logger } from "../log/logger.js";
 import { generateJson, type CallRecorder, type LanguageModelInstance } from "../model/index.js";
 import { ACT_SYSTEM, actRetryPrompt, actUserPrompt } from "../prompts/act-prompts.js";
@@ -122,8 +122,8 @@ async function act(instruction: string, options: ActOptions, deps: ActDependenci
   let failure: { choice: string; reason: string } | undefined;
 
   for (let attempt = 1; attempt <= 2; attempt++) {
-    await abortable(waitForSettled(deps.sessions, SETTLE_BEFORE), deps.signal);
-    const snapshot = await abortable(takeSnapshot(deps.sessions), deps.signal);
+    await abortablePageRead(waitForSettled(deps.sessions, SETTLE_BEFORE), deps.signal);
+    const snapshot = await abortablePageRead(takeSnapshot(deps.sessions), deps.signal);
     messages.push({
       role: "user",
       // The whole message is masked: the page shows typed values, and a reason may quote the page.

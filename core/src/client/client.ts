@@ -10,7 +10,7 @@ import { openTargetIdOf } from "../cdp/page-target.js";
 import { PageTargets } from "../cdp/page-targets.js";
 import { parseExtractArguments, type ExtractOptions } from "../extract/extract-arguments.js";
 import { runExtract } from "../extract/run-extract.js";
-import { abortable } from "../extract/abortable.js";
+import { abortablePageRead } from "../extract/abortable.js";
 import { abortOnTimeout } from "../extract/operation-timeout.js";
 import { resolveInputBudget } from "../model/input-budget.js";
 import { createLogger, type Logger } from "../log/logger.js";
@@ -241,7 +241,7 @@ export class Client {
    * a script waits on it (the attach asks the page itself), and nothing after could time the call out.
    */
   private attachTo(targets: PageTargets, page: unknown, signal: AbortSignal): Promise<PageSessions> {
-    return abortable(targets.sessionsForPage(page), signal);
+    return abortablePageRead(targets.sessionsForPage(page), signal);
   }
 
   /** What extract and act need to run here, on a page's sessions (the same for both). */

@@ -1,3 +1,5 @@
+import { ExtractTimeoutError } from "../errors.js";
+
 /**
  * Waits for `promise`, but rejects with `signal.reason` as soon as the signal aborts. For work that cannot
  * itself be cancelled (a CDP read), so a timeout still returns on time.
@@ -18,4 +20,19 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
       },
     );
   });
+}
+
+/**
+ * `abortable` for a read of the page (attaching, capturing, waiting for it to settle): a timeout that
+ * ends it says so, since the page — a script that never yields, a very large document — not the model
+ * is then what the caller has to look at.
+ */
+export async function abortablePageRead<T>(reading: Promise<T>, signal: AbortSignal): Promise<T> {
+  try {
+    return await abortable(reading, signal);
+  } catch (error) {
+    if (error instanceof ExtractTimeoutError && error === signal.reason && !error.whileReadingPage)
+      throw new ExtractTimeoutError(error.operation, error.timeoutMs, true);
+    throw error;
+  }
 }

@@ -15,7 +15,7 @@ import type { InputBudget } from "../model/input-budget.js";
 import { loadTokenCounter } from "../model/token-counter.js";
 import { EXTRACT_SCHEMA_SYSTEM, EXTRACT_TEXT_SYSTEM, extractUserPrompt } from "../prompts/extract-prompts.js";
 import { takeSnapshot, type PageSnapshot } from "../snapshot/page-snapshot.js";
-import { abortable } from "./abortable.js";
+import { abortablePageRead } from "./abortable.js";
 import type { ExtractOptions } from "./extract-arguments.js";
 import { snapshotLines } from "./chunks/index.js";
 import type { ExtractProgress, ExtractReport } from "./extract-report.js";
@@ -88,7 +88,7 @@ export async function prepareExtract(
   const snapshot = await readPage(options, reading);
   if (options.screenshot) refuseScreenshotOfSecrets(snapshot.text, reading.redact);
   const screenshot = options.screenshot
-    ? await abortable(captureViewport(reading.sessions), reading.signal)
+    ? await abortablePageRead(captureViewport(reading.sessions), reading.signal)
     : undefined;
   const contentText = reading.redact(snapshot.text);
   const promptText = reading.redact(extractUserPrompt(instruction, snapshot.text, screenshot !== undefined));
@@ -225,7 +225,7 @@ async function answer(
 /** The snapshot the call asks for, within the call's time limit. */
 export async function readPage(options: ExtractOptions, reading: PageReading): Promise<PageSnapshot> {
   const started = performance.now();
-  const snapshot = await abortable(
+  const snapshot = await abortablePageRead(
     takeSnapshot(reading.sessions, {
       selector: options.selector,
       ignoreSelectors: options.ignoreSelectors,
