@@ -59,10 +59,10 @@ export function convertHtmlToMarkdown(
     // The page repeats its title as a heading (an article's first, a product's name under its gallery
     // and price banner) and as a line (a breadcrumb's last step, a post's linked title): the title
     // shows once, on top.
-    for (const heading of [true, false]) {
+    for (const asHeading of [true, false]) {
       const repeated = blocks.findIndex(
         (block) =>
-          HEADING.test(block) === heading && sameText(linkTexts(block.replace(HEADING, "")), cleanTitle),
+          HEADING.test(block) === asHeading && sameText(linkTexts(block.replace(HEADING, "")), cleanTitle),
       );
       if (repeated >= 0) blocks.splice(repeated, 1);
     }
