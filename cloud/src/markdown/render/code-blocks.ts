@@ -1,5 +1,6 @@
 /** Fenced code blocks and inline code spans, with the language a page's highlighter left on the markup. */
-import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import type { LightElement, LightNode } from "../dom/light-dom.js";
+import { BLOCK_TAGS } from "./block-tags.js";
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([A-Za-z0-9_+#.-]+)/;
 
@@ -20,19 +21,39 @@ export function codeLanguage(pre: LightElement): string {
   return "";
 }
 
-/** The text of a `<pre>` as the browser shows it: `<br>` as line breaks, the parser's first newline dropped. */
+/**
+ * The text of a `<pre>` as the browser shows it: `<br>` as line breaks, a block inside on lines of its
+ * own (highlighters that draw each line as a `<div>`), the parser's first newline dropped.
+ */
 export function preformattedText(pre: LightElement): string {
-  const parts: string[] = [];
-  forEachDescendant(pre, (node) => {
-    if (node.type === "text") parts.push(node.data);
-    else if (node.tag === "br") parts.push("\n");
-    return true;
-  });
-  let text = parts.join("").replace(/\r\n?/g, "\n");
+  let text = "";
+  const breakLine = () => {
+    if (text && !text.endsWith("\n")) text += "\n";
+  };
+  // Walked with an explicit stack (a hostile page may nest deeply); a block's end is a marker on it.
+  const stack: (LightNode | typeof BLOCK_END)[] = [...pre.children].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node === BLOCK_END) breakLine();
+    else if (node.type === "text") text += node.data;
+    else if (node.tag === "br") text += "\n";
+    else {
+      // A table cell sits beside its row's others; its row is a line.
+      const block = BLOCK_TAGS.has(node.tag) && node.tag !== "td" && node.tag !== "th";
+      if (block) {
+        breakLine();
+        stack.push(BLOCK_END);
+      }
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+  }
+  text = text.replace(/\r\n?/g, "\n");
   if (text.startsWith("\n")) text = text.slice(1);
   if (text.endsWith("\n")) text = text.slice(0, -1);
   return text;
 }
+
+const BLOCK_END = Symbol("block end");
 
 /** A fenced block; the fence is longer than any backtick run inside. */
 export function fencedCodeBlock(text: string, language: string): string {

@@ -84,6 +84,18 @@ describe("code blocks", () => {
     );
   });
 
+  it("puts each line a highlighter draws as a block on a line of its own", () => {
+    const lines =
+      '<div class="line"><span>{</span></div><div class="line">  <span>"id": 1</span></div><div>}</div>';
+    expect(render(`<pre><code>${lines}</code></pre>`)).toBe('```\n{\n  "id": 1\n}\n```');
+    // Lines that also end in a newline of their own get one break, not two.
+    expect(render("<pre><div>a\n</div><div>b\n</div></pre>")).toBe("```\na\nb\n```");
+    // A row's cells (a line number beside its code) stay on one line.
+    expect(
+      render("<pre><table><tr><td>1</td><td>x = 1</td></tr><tr><td>2</td><td>y</td></tr></table></pre>"),
+    ).toBe("```\n1x = 1\n2y\n```");
+  });
+
   it("uses a longer fence when the code holds ```", () => {
     expect(render("<pre>```\nnested\n```</pre>")).toBe("````\n```\nnested\n```\n````");
   });

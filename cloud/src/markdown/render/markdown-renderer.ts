@@ -9,13 +9,7 @@ import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./cod
 import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
 import { collapseWhitespace, escapeText, finishParagraph, HARD_BREAK, singleLine } from "./markdown-text.js";
 import { renderTable } from "./tables.js";
-
-const BLOCK = new Set([
-  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "dir",
-  "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-  "header", "hgroup", "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "search",
-  "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
-]); // prettier-ignore
+import { BLOCK_TAGS } from "./block-tags.js";
 
 /** Elements with nothing a reader of the text needs. */
 const SKIP = new Set([
@@ -78,7 +72,7 @@ class MarkdownRenderer {
         continue;
       }
       if (SKIP.has(node.tag)) continue;
-      if (BLOCK.has(node.tag)) {
+      if (BLOCK_TAGS.has(node.tag)) {
         flush();
         // Two lists in a row would merge into one; a different marker keeps them apart.
         const previous = out[out.length - 1];
@@ -284,7 +278,7 @@ class MarkdownRenderer {
       default:
         if (CODE.has(tag)) return codeSpan(node.textContent);
         // A block inside inline content (a link's or a cell's paragraphs): its text, set apart by spaces.
-        if (BLOCK.has(tag)) return ` ${this.children(node)} `;
+        if (BLOCK_TAGS.has(tag)) return ` ${this.children(node)} `;
         return this.children(node);
     }
   }
@@ -390,7 +384,7 @@ function markBlockHolders(root: LightElement, holders: Set<LightElement>): void 
     const el = order[i]!;
     if (
       el.children.some(
-        (c) => c.type === "element" && !SKIP.has(c.tag) && (BLOCK.has(c.tag) || holders.has(c)),
+        (c) => c.type === "element" && !SKIP.has(c.tag) && (BLOCK_TAGS.has(c.tag) || holders.has(c)),
       )
     ) {
       holders.add(el);
