@@ -52,4 +52,28 @@ describe("collapsedPanelTest", () => {
     expect(text).toContain("Second tab.");
     for (const junk of ["Alpha", "Gamma"]) expect(text).not.toContain(junk);
   });
+
+  it("finds an answer right after the button that opens it, when it holds prose, and not a menu or a pop-up", () => {
+    const ids = panelIds(
+      `<button type="button"><h5>How long does it take?</h5></button><div id="answer" class="hidden"><p>${SENTENCE}</p></div>
+       <div aria-expanded="false">Shipping</div><div id="shipping" hidden><p>${SENTENCE}</p></div>
+       <button>Menu</button><div id="menu" hidden><a href="/a">Alpha</a> <a href="/b">Beta</a></div>
+       <button>Add to cart</button><div id="added" hidden>Added to your cart! See details</div>`,
+    );
+    expect(ids).toEqual(expect.arrayContaining(["answer", "shipping"]));
+    expect(ids).not.toContain("menu");
+    expect(ids).not.toContain("added");
+  });
+
+  it("keeps the answers of an FAQ whose questions are buttons in the main content", () => {
+    const faq = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="item"><button type="button"><h5>Question ${i}?</h5></button><div class="text-sm hidden"><p>Answer ${i}. ${SENTENCE}</p></div></div>`,
+    ).join("");
+    const text = mainText(
+      `<main><h1>Our service</h1><p>Intro. ${SENTENCE} ${SENTENCE}</p><section>${faq}</section></main>`,
+    );
+    for (let i = 0; i < 4; i++) expect(text).toContain(`Answer ${i}.`);
+  });
 });

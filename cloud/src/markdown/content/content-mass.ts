@@ -181,3 +181,17 @@ export function isProse(block: Block): boolean {
     !HEADING_TAGS.has(block.el.tag)
   );
 }
+
+/** Whether an element holds a paragraph of prose (80 characters or more, with a sentence's stop). */
+export function holdsProse(el: LightElement): boolean {
+  let found = false;
+  forEachDescendant(el, (node) => {
+    if (found) return false;
+    if (node.type === "text") {
+      if (node.stats.nonSpace >= 80 && /[.!?。]/.test(node.data)) found = true;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}

@@ -18,6 +18,7 @@ import {
   blockLikelihood,
   collectBlocks,
   INLINE_TAGS,
+  holdsProse,
   isProse,
   massesOf,
   type Block,
@@ -173,20 +174,6 @@ function partsWithText(el: LightElement): number {
 
 /** The share of what a reader would see that a hidden element must hold to be the page's content. */
 const REVEALED_SHARE = 0.4;
-
-/** Whether an element holds a paragraph of prose (80 characters or more, with a sentence's stop). */
-function holdsProse(el: LightElement): boolean {
-  let found = false;
-  forEachDescendant(el, (node) => {
-    if (found) return false;
-    if (node.type === "text") {
-      if (node.stats.nonSpace >= 80 && /[.!?。]/.test(node.data)) found = true;
-      return false;
-    }
-    return true;
-  });
-  return found;
-}
 
 /**
  * The least likelihood of a block that is one link titled in words (a story's, a recipe's, a product's
