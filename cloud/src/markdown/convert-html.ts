@@ -5,6 +5,7 @@
  */
 import { articleMetadata } from "./article/article-metadata.js";
 import { findMainContent, type MainContent } from "./content/find-main-content.js";
+import { removeDataBlobs } from "./content/data-blobs.js";
 import { descendantsByTag, removeNode } from "./dom/light-dom.js";
 import { parsePage, type ParsedPage } from "./dom/parse-document.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
@@ -84,6 +85,7 @@ function wholeBody(page: ParsedPage): Pick<MainContent, "root" | "title" | "base
   const doc = page.copy();
   const things = readStructuredData(doc.html);
   for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
+  removeDataBlobs(doc.body);
   return { root: doc.body, title: articleMetadata(doc.html).title, baseHref: doc.baseHref, things };
 }
 

@@ -10,6 +10,7 @@ import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
+import { removeDataBlobs } from "./data-blobs.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
@@ -55,6 +56,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
   placeStreamedSegments(doc.body);
+  removeDataBlobs(doc.body);
   prepareDocument(doc.html, doc.body);
   // Where the page's declared subject is (the product's stated description, the article's body),
   // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.
