@@ -130,6 +130,25 @@ describe("tables", () => {
     );
   });
 
+  it("reads a first row of cells wholly in bold as the header", () => {
+    expect(
+      render(
+        "<table><tr><td><b>Port</b></td><td><strong>Berths</strong></td></tr><tr><td>Dover</td><td>40</td></tr></table>",
+      ),
+    ).toBe("| Port  | Berths |\n|-------|--------|\n| Dover | 40     |");
+    // Partly bold, or bold in one cell only, is a data row.
+    expect(
+      render("<table><tr><td><b>Dover</b> pier</td><td><b>40</b></td></tr><tr><td>Calais</td><td>12</td></tr></table>"),
+    ).toBe("|                |        |\n|----------------|--------|\n| **Dover** pier | **40** |\n| Calais         | 12     |");
+  });
+
+  it("renders a one-column table without a header (a box around text) as blocks", () => {
+    expect(render("<table><tr><td><b>Best price</b> Found it cheaper? We match it.</td></tr></table>")).toBe(
+      "**Best price** Found it cheaper? We match it.",
+    );
+    expect(render("<table><tr><td>one</td></tr><tr><td>two</td></tr></table>")).toBe("one\n\ntwo");
+  });
+
   it("escapes pipes in cells and keeps a cell on one line", () => {
     expect(render("<table><tr><th>x</th></tr><tr><td>a | b<br>c</td></tr></table>")).toBe(
       "| x        |\n|----------|\n| a \\| b c |",

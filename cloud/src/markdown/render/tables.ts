@@ -1,8 +1,9 @@
 /**
- * HTML tables as GitHub pipe tables. A table without a header row gets an empty one (GFM needs a
- * header); `colspan`/`rowspan` leave empty cells so columns stay aligned; pipes in cells are escaped.
- * Layout tables (nested tables, or cells holding headings, lists, code, quotes) are not data: their
- * cells come out as ordinary blocks.
+ * HTML tables as GitHub pipe tables. A first row of `<th>` cells, or of cells wholly in bold (a header
+ * the page drew with `<td><b>`), is the header; a table without one gets an empty header (GFM needs
+ * one); `colspan`/`rowspan` leave empty cells so columns stay aligned; pipes in cells are escaped.
+ * Layout tables (nested tables, cells holding headings, lists, code, quotes, or one column of cells
+ * without a header: a box drawn around a paragraph) are not data: their cells come out as blocks.
  */
 import { hasDescendant, type LightElement } from "../dom/light-dom.js";
 
@@ -71,11 +72,15 @@ export function renderTable(table: LightElement, render: TableRendering): string
   }
   let columns = 0;
   for (const line of grid) columns = Math.max(columns, line.length);
+  if (columns === 1 && headerRows === 0) return render.blocks(table);
   const captionBlocks = captions.flatMap((caption) => render.blocks(caption));
   if (columns === 0 || grid.every((line) => line.every((cell) => !cell))) return captionBlocks;
 
-  const header = headerRows > 0 ? grid[0]! : new Array<string>(columns).fill("");
-  const body = headerRows > 0 ? grid.slice(1) : grid;
+  const boldHeader = headerRows === 0 && grid.length > 1 && isBoldRow(grid[0]!);
+  if (boldHeader) grid[0] = grid[0]!.map((cell) => cell.slice(2, -2));
+  const hasHeader = headerRows > 0 || boldHeader;
+  const header = hasHeader ? grid[0]! : new Array<string>(columns).fill("");
+  const body = hasHeader ? grid.slice(1) : grid;
   const widths = new Array<number>(columns).fill(1);
   for (const line of [header, ...body]) {
     for (let i = 0; i < columns; i++) widths[i] = Math.max(widths[i]!, (line[i] ?? "").length);
@@ -121,6 +126,13 @@ function tableRows(table: LightElement): {
       first.elementChildren.every((cell) => cell.tag === "th"));
   return { rows, headerRows: firstIsHeader ? 1 : 0, captions };
 }
+
+/** Every cell filled and wholly strong (`**Name**`): a header row the page marked up as data cells. */
+function isBoldRow(cells: readonly string[]): boolean {
+  return cells.length > 1 && cells.every((cell) => BOLD_CELL.test(cell));
+}
+
+const BOLD_CELL = /^\*\*(?:[^*]|\\\*)+\*\*$/;
 
 function clampSpan(value: string | null, max: number): number {
   const n = parseInt(value ?? "", 10);
