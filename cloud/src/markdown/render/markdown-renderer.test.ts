@@ -16,6 +16,15 @@ describe("headings and paragraphs", () => {
     );
   });
 
+  it("drops characters a reader never sees, and paragraphs made only of them", () => {
+    expect(
+      render(
+        "<p>\u200bTide\u00adtable \u00adfor\u2028the\ufeff port</p><p>&zwj;</p><p>\u200c<br>\u200c<br>\u200c</p>" +
+          "<h2>\u200d</h2><p>Crew: \u{1F469}\u200d\u{1F692} and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645</p>",
+      ),
+    ).toBe("Tide\u00adtable for the port\n\nCrew: \u{1F469}\u200d\u{1F692} and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645");
+  });
+
   it("collapses whitespace and keeps <br> as a hard break", () => {
     expect(render("<p>one\n   two<br>three</p>")).toBe("one two  \nthree");
   });
