@@ -181,6 +181,22 @@ describe("tables", () => {
 });
 
 describe("links and images", () => {
+  it("writes links side by side to one address as one link, and a link drawn twice once", () => {
+    expect(render('<p>Call the <a href="/c">harbour mas</a><a href="/c">ter</a> today.</p>')).toBe(
+      "Call the [harbour master](https://example.com/c) today.",
+    );
+    expect(render('<p><a href="/tide">Tide</a> <a href="/tide">table</a></p>')).toBe(
+      "[Tide table](https://example.com/tide)",
+    );
+    expect(render('<p><a href="/q">Get a quote</a>\n <a href="/q">Get a quote</a> now</p>')).toBe(
+      "[Get a quote](https://example.com/q) now",
+    );
+    // Another address, or words between, keep the links apart.
+    expect(render('<p><a href="/a">One</a><a href="/b">Two</a> <a href="/b">Two</a> and <a href="/b">Two</a></p>')).toBe(
+      "[One](https://example.com/a)[Two](https://example.com/b) and [Two](https://example.com/b)",
+    );
+  });
+
   it("makes links and images absolute against the page URL", () => {
     expect(
       render('<p><a href="other.html">rel</a> <a href="/root">root</a> <img src="img/a.png" alt="A"></p>'),

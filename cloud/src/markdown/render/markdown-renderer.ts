@@ -4,7 +4,7 @@
  * absolute. Recursion is bounded: past MAX_DEPTH nested elements a subtree becomes plain text, so a
  * hostile page nested 100,000 deep cannot overflow the stack.
  */
-import { forEachDescendant, LightElement, type LightNode } from "../dom/light-dom.js";
+import { forEachDescendant, LightElement, type LightNode, type LightText } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
 import { collapseWhitespace, escapeText, finishParagraph, HARD_BREAK, singleLine } from "./markdown-text.js";
@@ -223,12 +223,57 @@ class MarkdownRenderer {
       while (emphasisKind(nodes[i]) === kind) group.children.push(...(nodes[i++] as LightElement).children);
       return [this.inline(group), i];
     }
+    if (node.type === "element" && node.tag === "a" && !this.linkDepth) {
+      const run = this.sameTargetRun(nodes, i);
+      if (run) return run;
+    }
     if (isCode(node)) {
       let text = "";
       while (i < nodes.length && isCode(nodes[i]!)) text += (nodes[i++] as LightElement).textContent;
       return [codeSpan(text), i];
     }
     return [this.inline(node), i + 1];
+  }
+
+  /**
+   * Links side by side (or a space apart) to the same address, as one link: a word a page split over
+   * two anchors (`<a>Co</a><a>ntact</a>`) reads as one, and a link drawn twice with the same text (a
+   * desktop and a mobile copy) shows once. Null when the next link leads elsewhere.
+   */
+  private sameTargetRun(nodes: LightNode[], i: number): [string, number] | null {
+    const first = nodes[i] as LightElement;
+    // Most links stand alone: nothing to compare.
+    let j = i + 1;
+    while (nodes[j]?.type === "text" && !(nodes[j] as LightText).data.trim()) j++;
+    const after = nodes[j];
+    if (after?.type !== "element" || after.tag !== "a") return null;
+    const href = resolveLink(first.attr("href"), this.base);
+    const text = collapseWhitespace(first.textContent).trim();
+    // An image link beside its title's link (a card) stays two links: each says something else.
+    if (!href || !text) return null;
+    const group = new LightElement("a", first.attrs);
+    group.children.push(...first.children);
+    let allSame = true;
+    let end = i + 1;
+    for (let j = i + 1; j < nodes.length; j++) {
+      const next = nodes[j]!;
+      if (next.type === "text" && !next.data.trim()) continue;
+      if (
+        next.type !== "element" ||
+        next.tag !== "a" ||
+        this.holdsBlocks.has(next) ||
+        resolveLink(next.attr("href"), this.base) !== href
+      )
+        break;
+      const nextText = collapseWhitespace(next.textContent).trim();
+      if (!nextText) break;
+      allSame &&= nextText === text;
+      for (let k = end; k < j; k++) group.children.push(nodes[k]!);
+      group.children.push(...next.children);
+      end = j + 1;
+    }
+    if (end === i + 1) return null;
+    return [allSame ? this.inline(first) : this.inline(group), end];
   }
 
   private inline(node: LightNode): string {
