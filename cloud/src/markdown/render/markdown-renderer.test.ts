@@ -22,7 +22,9 @@ describe("headings and paragraphs", () => {
         "<p>\u200bTide\u00adtable \u00adfor\u2028the\ufeff port</p><p>&zwj;</p><p>\u200c<br>\u200c<br>\u200c</p>" +
           "<h2>\u200d</h2><p>Crew: \u{1F469}\u200d\u{1F692} and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645</p>",
       ),
-    ).toBe("Tide\u00adtable for the port\n\nCrew: \u{1F469}\u200d\u{1F692} and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645");
+    ).toBe(
+      "Tide\u00adtable for the port\n\nCrew: \u{1F469}\u200d\u{1F692} and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+    );
   });
 
   it("collapses whitespace and keeps <br> as a hard break", () => {
@@ -147,8 +149,12 @@ describe("tables", () => {
     ).toBe("| Port  | Berths |\n|-------|--------|\n| Dover | 40     |");
     // Partly bold, or bold in one cell only, is a data row.
     expect(
-      render("<table><tr><td><b>Dover</b> pier</td><td><b>40</b></td></tr><tr><td>Calais</td><td>12</td></tr></table>"),
-    ).toBe("|                |        |\n|----------------|--------|\n| **Dover** pier | **40** |\n| Calais         | 12     |");
+      render(
+        "<table><tr><td><b>Dover</b> pier</td><td><b>40</b></td></tr><tr><td>Calais</td><td>12</td></tr></table>",
+      ),
+    ).toBe(
+      "|                |        |\n|----------------|--------|\n| **Dover** pier | **40** |\n| Calais         | 12     |",
+    );
   });
 
   it("renders a one-column table without a header (a box around text) as blocks", () => {
@@ -181,6 +187,40 @@ describe("tables", () => {
 });
 
 describe("links and images", () => {
+  it("shows a caption that repeats the image's alt text once, as the caption", () => {
+    expect(
+      render(
+        '<figure><img src="/boat.jpg" alt="The *Seagull* at dawn"><figcaption>The <i>Seagull</i> at dawn</figcaption></figure>',
+      ),
+    ).toBe("![](https://example.com/boat.jpg)\n\nThe *Seagull* at dawn");
+    // Another caption keeps the alt text.
+    expect(
+      render(
+        '<figure><img src="/boat.jpg" alt="A boat"><figcaption>Photo: harbour trust</figcaption></figure>',
+      ),
+    ).toBe("![A boat](https://example.com/boat.jpg)\n\nPhoto: harbour trust");
+  });
+
+  it("shows an image drawn twice in a row once, the copy with alt text", () => {
+    expect(
+      render(
+        '<div><img src="/chevron.svg"></div><div><img src="/chevron.svg"></div><p><img src="/map.png"></p><p><a href="/m"><img src="/map.png" alt="Harbour map"></a></p>',
+      ),
+    ).toBe(
+      "![](https://example.com/chevron.svg)\n\n[![Harbour map](https://example.com/map.png)](https://example.com/m)",
+    );
+  });
+
+  it("takes a lazy loader's real source over its stand-in, and drops an image that is only a stand-in", () => {
+    expect(
+      render(
+        '<p><img class="lazyload" src="/img/ph-rect.png" data-src="/photos/boat.jpg" alt="Boat"></p>' +
+          '<p><img src="/plugins/lazy-load/images/1x1.trans.gif" srcset="/pier-700.jpg 700w, /pier-210.jpg 210w" alt="Pier"></p>' +
+          '<p><img src="/theme/img/loading.svg" alt="Crane"> <img src="/assets/grey-placeholder.png" alt="Dock"></p>',
+      ),
+    ).toBe("![Boat](https://example.com/photos/boat.jpg)\n\n![Pier](https://example.com/pier-700.jpg)");
+  });
+
   it("writes links side by side to one address as one link, and a link drawn twice once", () => {
     expect(render('<p>Call the <a href="/c">harbour mas</a><a href="/c">ter</a> today.</p>')).toBe(
       "Call the [harbour master](https://example.com/c) today.",
@@ -192,9 +232,9 @@ describe("links and images", () => {
       "[Get a quote](https://example.com/q) now",
     );
     // Another address, or words between, keep the links apart.
-    expect(render('<p><a href="/a">One</a><a href="/b">Two</a> <a href="/b">Two</a> and <a href="/b">Two</a></p>')).toBe(
-      "[One](https://example.com/a)[Two](https://example.com/b) and [Two](https://example.com/b)",
-    );
+    expect(
+      render('<p><a href="/a">One</a><a href="/b">Two</a> <a href="/b">Two</a> and <a href="/b">Two</a></p>'),
+    ).toBe("[One](https://example.com/a)[Two](https://example.com/b) and [Two](https://example.com/b)");
   });
 
   it("makes links and images absolute against the page URL", () => {

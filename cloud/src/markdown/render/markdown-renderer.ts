@@ -53,7 +53,7 @@ class MarkdownRenderer {
     let inline = "";
     const flush = () => {
       const paragraph = finishParagraph(inline);
-      if (paragraph) out.push(paragraph);
+      if (paragraph) pushBlock(out, paragraph);
       inline = "";
     };
     // An explicit stack of child lists: inline wrappers around blocks (a <span> holding <div>s) are
@@ -80,7 +80,7 @@ class MarkdownRenderer {
           previous !== undefined &&
           LIST_START.test(previous) &&
           (previous.startsWith("- ") || /^\d+\. /.test(previous));
-        for (const block of this.block(node)) if (block) out.push(block);
+        for (const block of this.block(node)) if (block) pushBlock(out, block);
         this.alternateMarker = false;
         continue;
       }
@@ -89,7 +89,7 @@ class MarkdownRenderer {
           const heading = this.headingLink(node);
           if (heading) {
             flush();
-            out.push(heading);
+            pushBlock(out, heading);
           } else inline += this.inline(node);
         } else stack.push({ nodes: node.children, i: 0 });
         continue;
@@ -369,14 +369,7 @@ class MarkdownRenderer {
   }
 
   private image(img: LightElement): string {
-    let src = img.attr("src");
-    if (!src || /^data:/i.test(src.trim())) {
-      src =
-        img.attr("data-src") ??
-        img.attr("data-lazy-src") ??
-        img.attr("data-original") ??
-        firstSrcsetUrl(img.attr("srcset") ?? img.attr("data-srcset"));
-    }
+    const src = imageSource(img);
     const url = resolveImage(src, this.base);
     if (!url) return "";
     // Tracking pixels.
@@ -399,6 +392,72 @@ const EMPHASIS_KIND: Record<string, string> = {
   s: "del",
   strike: "del",
 };
+
+/**
+ * The address of the picture the reader sees. A lazy loader's real source (`data-src`, `data-srcset`…)
+ * wins over the `src` it will replace; a `src` that is a stand-in (an inline `data:` image, a file named
+ * as a placeholder, blank or spacer) gives way to the `srcset`, and alone means no picture.
+ */
+function imageSource(img: LightElement): string | null {
+  const lazy =
+    nonEmpty(img.attr("data-src")) ??
+    nonEmpty(img.attr("data-lazy-src")) ??
+    nonEmpty(img.attr("data-original")) ??
+    firstSrcsetUrl(img.attr("data-srcset") ?? img.attr("data-lazy-srcset"));
+  if (lazy && !isStandIn(lazy)) return lazy;
+  const src = nonEmpty(img.attr("src"));
+  if (src && !isStandIn(src)) return src;
+  const fromSet = firstSrcsetUrl(img.attr("srcset"));
+  return fromSet && !isStandIn(fromSet) ? fromSet : null;
+}
+
+function nonEmpty(value: string | null): string | null {
+  return value?.trim() ? value.trim() : null;
+}
+
+/** File names lazy loaders and templates give the image shown until the real one arrives. */
+const STAND_IN_NAME =
+  /(?:placeholder|lazy[-_]?(?:load|image|img))[^/]*$|\/(?:blank|spacer|pixel|transparent|clear|empty|loading|1x1(?:[._-]trans)?)\.(?:gif|png|svg|webp)(?:[?#]|$)/i;
+
+function isStandIn(src: string): boolean {
+  return /^data:/i.test(src) || STAND_IN_NAME.test(src);
+}
+
+/** An image alone in its block (or alone in a link): its alt text and address. */
+const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;
+
+/**
+ * Adds a block, once: an image drawn twice in a row (a carousel's clone, a desktop and a mobile copy)
+ * shows once, and a caption repeating the image's alt text shows once, as the caption (the alt goes).
+ */
+function pushBlock(out: string[], block: string): void {
+  const previous = out[out.length - 1];
+  const image = previous !== undefined ? IMAGE_BLOCK.exec(previous) : null;
+  if (image) {
+    const next = IMAGE_BLOCK.exec(block);
+    if (next && next[3] === image[3]) {
+      // The same picture again: the copy with alt text stays.
+      if (!image[2] && next[2]) out[out.length - 1] = block;
+      return;
+    }
+    const alt = image[2]!;
+    if (alt && readText(block) === readText(alt)) {
+      out[out.length - 1] = previous!.replace(`![${alt}]`, "![]");
+    }
+  }
+  out.push(block);
+}
+
+/** What a reader reads of a line of markdown: escapes, emphasis and link addresses gone. */
+function readText(markdown: string): string {
+  return markdown
+    .replace(/\]\([^)]*\)/g, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/[[\]*_`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
 
 function emphasisKind(node: LightNode | undefined): string | undefined {
   return node?.type === "element" ? EMPHASIS_KIND[node.tag] : undefined;
