@@ -27,6 +27,26 @@ describe("headings and paragraphs", () => {
     );
   });
 
+  it("drops lines of only separators or control glyphs, and keeps ratings and omissions", () => {
+    expect(
+      render(
+        "<p>Tides</p><p> | </p><p>•</p><p><span>×</span></p><p>+</p><p>\ue023</p><p>—</p><p>Boats<br>/<br>Piers</p>" +
+          "<p>★★★★☆</p><p>…</p><p>$</p><p>\u200e</p>",
+      ),
+    ).toBe("Tides\n\nBoats  \nPiers\n\n★★★★☆\n\n…\n\n$");
+  });
+
+  it("writes a heading holding only a picture as the picture, and drops one of only punctuation", () => {
+    expect(
+      render(
+        '<h2><strong><img src="/logo.png" alt="Harbour Trust"></strong></h2><h3><a href="/map"><img src="/map.png"></a></h3>' +
+          "<h3>*</h3><h3>+</h3><h2>Tides</h2>",
+      ),
+    ).toBe(
+      "![Harbour Trust](https://example.com/logo.png)\n\n[![](https://example.com/map.png)](https://example.com/map)\n\n## Tides",
+    );
+  });
+
   it("collapses whitespace and keeps <br> as a hard break", () => {
     expect(render("<p>one\n   two<br>three</p>")).toBe("one two  \nthree");
   });
@@ -116,6 +136,14 @@ describe("blockquotes", () => {
   it("quotes every line, nested quotes included", () => {
     expect(render("<blockquote><p>One</p><blockquote><p>Two</p></blockquote><p>Three</p></blockquote>")).toBe(
       "> One\n>\n> > Two\n>\n> Three",
+    );
+  });
+});
+
+describe("lists", () => {
+  it("drops rules that open or close an item, and an item holding only a rule", () => {
+    expect(render("<ul><li>Tides</li><li><hr></li><li><hr><p>Boats</p><p>Piers</p><hr></li></ul>")).toBe(
+      "- Tides\n- Boats\n\n  Piers",
     );
   });
 });

@@ -7,7 +7,14 @@
 import { forEachDescendant, LightElement, type LightNode, type LightText } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
-import { collapseWhitespace, escapeText, finishParagraph, HARD_BREAK, singleLine } from "./markdown-text.js";
+import {
+  collapseWhitespace,
+  escapeText,
+  finishParagraph,
+  HARD_BREAK,
+  isOnlySeparators,
+  singleLine,
+} from "./markdown-text.js";
 import { renderTable } from "./tables.js";
 import { BLOCK_TAGS } from "./block-tags.js";
 
@@ -132,7 +139,10 @@ class MarkdownRenderer {
 
   private heading(el: LightElement): string {
     const text = singleLine(this.children(el));
-    if (!text) return "";
+    if (!text || isOnlySeparators(text)) return "";
+    // A heading holding only a picture (a logo, a banner) heads nothing: the picture stands alone.
+    if (!readText(text.replace(IMAGES, "")))
+      return text.includes("![") ? text.replace(/^\*\*(.*)\*\*$/, "$1") : "";
     return `${"#".repeat(Number(el.tag[1]))} ${text.endsWith("#") ? text.slice(0, -1) + "\\#" : text}`;
   }
 
@@ -167,7 +177,10 @@ class MarkdownRenderer {
     }
     const lines: string[] = [];
     for (const item of items) {
+      // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
       const blocks = item.filter(Boolean);
+      while (blocks[0] === "---") blocks.shift();
+      while (blocks[blocks.length - 1] === "---") blocks.pop();
       if (!blocks.length) continue;
       const marker = ordered ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
       const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
@@ -422,6 +435,8 @@ const STAND_IN_NAME =
 function isStandIn(src: string): boolean {
   return /^data:/i.test(src) || STAND_IN_NAME.test(src);
 }
+
+const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
 
 /** An image alone in its block (or alone in a link): its alt text and address. */
 const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;

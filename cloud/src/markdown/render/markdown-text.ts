@@ -10,7 +10,7 @@ export const HARD_BREAK = "\uE000";
 /**
  * Collapses HTML whitespace the way a browser lays out normal text (no-break spaces and line separators
  * become spaces), and drops the characters a reader never sees: zero-width spaces, word joiners and byte
- * order marks, and joiners or soft hyphens with nothing to join (a `<p>&zwj;</p>` spacer, a hyphen point
+ * order marks, and joiners, direction marks or soft hyphens with nothing to join (a `<p>&zwj;</p>` spacer, a hyphen point
  * beside a space). A joiner between two characters stays (it shapes an emoji sequence or a Persian
  * word), and so does a soft hyphen inside a word: the page's hyphenation point, invisible when rendered
  * (measured: dropping it joined words that WCXB's and the Readability corpus's references keep apart).
@@ -25,9 +25,9 @@ export function collapseWhitespace(text: string): string {
   return out;
 }
 
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
-/** Joiners, non-joiners and soft hyphens at the start or end of a run, or beside a space. */
-const LONE_JOINER = /(^|\s)[\u00ad\u200c\u200d]+|[\u00ad\u200c\u200d]+(?=\s|$)/g;
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060\ufeff]/;
+/** Joiners, non-joiners, direction marks and soft hyphens at the start or end of a run, or beside a space. */
+const LONE_JOINER = /(^|\s)[\u00ad\u200c-\u200f]+|[\u00ad\u200c-\u200f]+(?=\s|$)/g;
 
 /**
  * Escapes one run of text. Outside links a `[` is escaped when a `]` follows (it could open a link);
@@ -108,11 +108,27 @@ export function finishParagraph(inline: string): string {
     .map((paragraph) =>
       paragraph
         .split(HARD_BREAK)
-        .map((line) => escapeLineStart(line.trim()))
+        .map((line) => line.trim())
+        .filter((line) => !isOnlySeparators(line))
+        .map(escapeLineStart)
         .join("  \n"),
     )
+    .filter(Boolean)
     .join("\n\n");
 }
+
+/**
+ * A line of nothing but separators and control glyphs: a `|` or `•` between links that went, a `×`
+ * close button, a `+` that opens an accordion, an icon font's private-use glyph. Symbols that say
+ * something stay (stars of a rating, an emoji, a currency sign), and so do dots of an omission.
+ */
+export function isOnlySeparators(line: string): boolean {
+  if (!SEPARATOR_LINE.test(line)) return false;
+  const text = line.replace(/\\(.)/g, "$1");
+  return SEPARATOR_LINE.test(text) && !/^[.…\s]+$/.test(text);
+}
+
+const SEPARATOR_LINE = /^[\p{P}\p{Sm}\p{Co}\s\u25a0-\u25ff]+$/u;
 
 export function escapeLineStart(line: string): string {
   const match = LINE_START.exec(line);
