@@ -47,6 +47,16 @@ describe("headings and paragraphs", () => {
     );
   });
 
+  it("shows a heading or line drawn twice in a row once, and keeps a paragraph that repeats", () => {
+    const paragraph = "The harbour master counted forty boats leaving before dawn. ".repeat(4).trim();
+    expect(
+      render(
+        `<h2 class="desktop">Berths</h2><h2 class="mobile">Berths</h2><div><p>$9 a night</p></div><p>$9 a night</p>` +
+          `<p>${paragraph}</p><p>${paragraph}</p><p>Berths</p>`,
+      ),
+    ).toBe(`## Berths\n\n$9 a night\n\n${paragraph}\n\n${paragraph}\n\nBerths`);
+  });
+
   it("collapses whitespace and keeps <br> as a hard break", () => {
     expect(render("<p>one\n   two<br>three</p>")).toBe("one two  \nthree");
   });

@@ -438,15 +438,22 @@ function isStandIn(src: string): boolean {
 
 const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
 
+/** Longer than this, a block repeated at once is a paragraph, kept. */
+const MAX_REPEATED_LINE = 200;
+const HEADING_BLOCK = /^#{1,6} /;
+
 /** An image alone in its block (or alone in a link): its alt text and address. */
 const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;
 
 /**
- * Adds a block, once: an image drawn twice in a row (a carousel's clone, a desktop and a mobile copy)
+ * Adds a block, once: a block right after its own copy goes, an image drawn twice in a row (a carousel's clone, a desktop and a mobile copy)
  * shows once, and a caption repeating the image's alt text shows once, as the caption (the alt goes).
  */
 function pushBlock(out: string[], block: string): void {
   const previous = out[out.length - 1];
+  // The same heading or line again at once: a title, price or date drawn for desktop and for mobile.
+  // Not a paragraph: a text may repeat itself (measured: the Readability corpus keeps repeated ones).
+  if (block === previous && (block.length <= MAX_REPEATED_LINE || HEADING_BLOCK.test(block))) return;
   const image = previous !== undefined ? IMAGE_BLOCK.exec(previous) : null;
   if (image) {
     const next = IMAGE_BLOCK.exec(block);
