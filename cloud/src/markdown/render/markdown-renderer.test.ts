@@ -68,6 +68,24 @@ describe("headings and paragraphs", () => {
   });
 });
 
+describe("escapes only where markdown needs them", () => {
+  it("leaves a star or underscore between spaces, and a tilde that cannot strike, as they are", () => {
+    expect(
+      render(
+        "<p>loss = a * b + c _ d, about ~10 years, 5 ~ 6</p><p>* starts a line</p><p>~a and b~ struck, x~y</p>",
+      ),
+    ).toBe(
+      "loss = a * b + c _ d, about ~10 years, 5 ~ 6\n\n\\* starts a line\n\n\\~a and b\\~ struck, x\\~y",
+    );
+  });
+
+  it("keeps escaping what could open emphasis or strike through", () => {
+    expect(render("<p>a *b* c_d_ e ~~f~~ and ~g h~</p>")).toBe(
+      "a \\*b\\* c_d\\_ e \\~\\~f\\~\\~ and \\~g h\\~",
+    );
+  });
+});
+
 describe("inline markup", () => {
   it("writes bold, italic, strikethrough and inline code", () => {
     expect(render("<p><strong>b</strong> <em>i</em> <del>d</del> <s>s</s> <code>c()</code></p>")).toBe(

@@ -43,12 +43,19 @@ export function escapeText(text: string, inLink: boolean): string {
       case "\\":
         out += /[!-/:-@[-`{-~]/.test(text[i + 1] ?? "") ? "\\\\" : "\\";
         break;
-      case "*":
       case "`":
         out += "\\" + c;
         break;
+      case "*":
+        // Spaces on both sides: it can neither open nor close emphasis (`a * b`).
+        out += isSpace(text[i - 1]) && isSpace(text[i + 1]) ? "*" : "\\*";
+        break;
       case "_":
-        out += isWordChar(text[i - 1]) && isWordChar(text[i + 1]) ? "_" : "\\_";
+        out +=
+          (isWordChar(text[i - 1]) && isWordChar(text[i + 1])) ||
+          (isSpace(text[i - 1]) && isSpace(text[i + 1]))
+            ? "_"
+            : "\\_";
         break;
       case "[":
         out += (unpaired ? unpaired.has(i) : text.indexOf("]", i) > i) ? "\\[" : "[";
@@ -63,7 +70,7 @@ export function escapeText(text: string, inLink: boolean): string {
         out += /^&#?[A-Za-z0-9]+;/.test(text.slice(i, i + 33)) ? "\\&" : "&";
         break;
       case "~":
-        out += text[i + 1] === undefined || /\s/.test(text[i + 1]!) ? "~" : "\\~";
+        out += couldStrike(text, i) ? "\\~" : "~";
         break;
       default:
         out += c;
@@ -84,6 +91,23 @@ function unpairedBrackets(text: string): Set<number> {
   }
   for (const i of open) unpaired.add(i);
   return unpaired;
+}
+
+function isSpace(c: string | undefined): boolean {
+  return c !== undefined && /\s/.test(c);
+}
+
+/**
+ * Whether a `~` could take part in strikethrough. After a non-space (or at the run's edge, where the
+ * neighbour is unknown) it could close, or open, and is escaped; between spaces it can do neither;
+ * after a space it can only open, which needs a closer later, so "about ~10 years" stays plain (a
+ * closer in another run is itself escaped).
+ */
+function couldStrike(text: string, i: number): boolean {
+  if (!isSpace(text[i - 1])) return true;
+  const next = text[i + 1];
+  if (next === undefined || /\s/.test(next)) return false;
+  return /\S~/.test(text.slice(i + 1));
 }
 
 function isWordChar(c: string | undefined): boolean {
