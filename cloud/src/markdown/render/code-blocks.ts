@@ -23,26 +23,39 @@ export function codeLanguage(pre: LightElement): string {
 
 /**
  * The text of a `<pre>` as the browser shows it: `<br>` as line breaks, a block inside on lines of its
- * own (highlighters that draw each line as a `<div>`), the parser's first newline dropped.
+ * own (highlighters that draw each line as a `<div>`, or as a `<span class="line">`), the parser's
+ * first newline dropped.
  */
 export function preformattedText(pre: LightElement): string {
   let text = "";
+  // Whether the current line holds more than spaces (kept as text grows: no rescans of a long block).
+  let lineHasCode = false;
+  const append = (chunk: string) => {
+    text += chunk;
+    const end = chunk.lastIndexOf("\n");
+    if (end >= 0) lineHasCode = /\S/.test(chunk.slice(end + 1));
+    else lineHasCode ||= /\S/.test(chunk);
+  };
   const breakLine = () => {
-    if (text && !text.endsWith("\n")) text += "\n";
+    if (text && !text.endsWith("\n")) append("\n");
   };
   // Walked with an explicit stack (a hostile page may nest deeply); a block's end is a marker on it.
   const stack: (LightNode | typeof BLOCK_END)[] = [...pre.children].reverse();
   while (stack.length) {
     const node = stack.pop()!;
     if (node === BLOCK_END) breakLine();
-    else if (node.type === "text") text += node.data;
-    else if (node.tag === "br") text += "\n";
+    else if (node.type === "text") append(node.data);
+    else if (node.tag === "br") append("\n");
     else {
       // A table cell sits beside its row's others; its row is a line.
-      const block = BLOCK_TAGS.has(node.tag) && node.tag !== "td" && node.tag !== "th";
-      if (block) {
+      if (BLOCK_TAGS.has(node.tag) && node.tag !== "td" && node.tag !== "th") {
         breakLine();
         stack.push(BLOCK_END);
+      } else if (LINE_CLASS.test(node.className)) {
+        // A highlighter's line (`<span class="line">`: Shiki, Prism) is drawn as a block by its style
+        // sheet, and some pages leave no newline between them: it starts a line when the line so far
+        // holds code (the newline most pages put after it, and the markup's indentation, stay as they are).
+        if (lineHasCode) append("\n");
       }
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
     }
@@ -54,6 +67,7 @@ export function preformattedText(pre: LightElement): string {
 }
 
 const BLOCK_END = Symbol("block end");
+const LINE_CLASS = /(?:^|\s)(?:line|code-line|token-line)(?:\s|$)/;
 
 /** A fenced block; the fence is longer than any backtick run inside. */
 export function fencedCodeBlock(text: string, language: string): string {

@@ -147,6 +147,15 @@ describe("code blocks", () => {
     const lines =
       '<div class="line"><span>{</span></div><div class="line">  <span>"id": 1</span></div><div>}</div>';
     expect(render(`<pre><code>${lines}</code></pre>`)).toBe('```\n{\n  "id": 1\n}\n```');
+    // A highlighter's <span class="line"> is drawn as a block too, with or without a newline after it.
+    const spans =
+      '<span class="line"><span>npm</span><span> create</span></span><span class="line"><span>cd</span> app</span>';
+    expect(render(`<pre><code>${spans}</code></pre>`)).toBe("```\nnpm create\ncd app\n```");
+    expect(
+      render(
+        '<pre><span class="line">a</span>\n<span class="line"></span>\n<span class="line">b</span></pre>',
+      ),
+    ).toBe("```\na\n\nb\n```");
     // Lines that also end in a newline of their own get one break, not two.
     expect(render("<pre><div>a\n</div><div>b\n</div></pre>")).toBe("```\na\nb\n```");
     // A row's cells (a line number beside its code) stay on one line.
