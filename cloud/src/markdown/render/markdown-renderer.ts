@@ -4,7 +4,7 @@
  * absolute. Recursion is bounded: past MAX_DEPTH nested elements a subtree becomes plain text, so a
  * hostile page nested 100,000 deep cannot overflow the stack.
  */
-import { forEachDescendant, LightElement, type LightNode, type LightText } from "../dom/light-dom.js";
+import { forEachDescendant, LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
 import {
@@ -87,7 +87,19 @@ class MarkdownRenderer {
           previous !== undefined &&
           LIST_START.test(previous) &&
           (previous.startsWith("- ") || /^\d+\. /.test(previous));
-        for (const block of this.block(node)) if (block) pushBlock(out, block);
+        // A wrapper's first block may be a copy of the block before it, drawn in another container
+        // (a desktop and a mobile heading); blocks side by side in one container are the author's.
+        // An image is a block of its own even in a `<div>` that holds nothing else.
+        let copies: Copies = OWN_BLOCKS.has(node.tag)
+          ? "none"
+          : this.holdsBlockChildren(node)
+            ? "all"
+            : "images";
+        for (const block of this.block(node)) {
+          if (!block) continue;
+          pushBlock(out, block, copies);
+          copies = "none";
+        }
         this.alternateMarker = false;
         continue;
       }
@@ -108,6 +120,13 @@ class MarkdownRenderer {
     flush();
     this.depth--;
     return out;
+  }
+
+  /** Whether an element holds blocks (a container), not only inline content (a paragraph in a `<div>`). */
+  private holdsBlockChildren(el: LightElement): boolean {
+    return el.children.some(
+      (child) => child.type === "element" && (BLOCK_TAGS.has(child.tag) || this.holdsBlocks.has(child)),
+    );
   }
 
   private block(el: LightElement): string[] {
@@ -249,44 +268,22 @@ class MarkdownRenderer {
   }
 
   /**
-   * Links side by side (or a space apart) to the same address, as one link: a word a page split over
-   * two anchors (`<a>Co</a><a>ntact</a>`) reads as one, and a link drawn twice with the same text (a
-   * desktop and a mobile copy) shows once. Null when the next link leads elsewhere.
+   * Links side by side to the same address that split a word (`<a>Co</a><a>ntact us</a>`, the second
+   * going on in lower case) are one link, as the reader reads one word. Links a space apart, or
+   * starting a new word, stay apart: each is the author's.
    */
   private sameTargetRun(nodes: LightNode[], i: number): [string, number] | null {
     const first = nodes[i] as LightElement;
-    // Most links stand alone: nothing to compare.
-    let j = i + 1;
-    while (nodes[j]?.type === "text" && !(nodes[j] as LightText).data.trim()) j++;
-    const after = nodes[j];
-    if (after?.type !== "element" || after.tag !== "a") return null;
+    const after = nodes[i + 1];
+    if (after?.type !== "element" || after.tag !== "a" || this.holdsBlocks.has(after)) return null;
+    const text = first.textContent;
+    const next = after.textContent;
+    if (!/[\p{L}\p{N}]$/u.test(text) || !/^\p{Ll}/u.test(next)) return null;
     const href = resolveLink(first.attr("href"), this.base);
-    const text = collapseWhitespace(first.textContent).trim();
-    // An image link beside its title's link (a card) stays two links: each says something else.
-    if (!href || !text) return null;
+    if (!href || resolveLink(after.attr("href"), this.base) !== href) return null;
     const group = new LightElement("a", first.attrs);
-    group.children.push(...first.children);
-    let allSame = true;
-    let end = i + 1;
-    for (let j = i + 1; j < nodes.length; j++) {
-      const next = nodes[j]!;
-      if (next.type === "text" && !next.data.trim()) continue;
-      if (
-        next.type !== "element" ||
-        next.tag !== "a" ||
-        this.holdsBlocks.has(next) ||
-        resolveLink(next.attr("href"), this.base) !== href
-      )
-        break;
-      const nextText = collapseWhitespace(next.textContent).trim();
-      if (!nextText) break;
-      allSame &&= nextText === text;
-      for (let k = end; k < j; k++) group.children.push(nodes[k]!);
-      group.children.push(...next.children);
-      end = j + 1;
-    }
-    if (end === i + 1) return null;
-    return [allSame ? this.inline(first) : this.inline(group), end];
+    group.children.push(...first.children, ...after.children);
+    return [this.inline(group), i + 2];
   }
 
   private inline(node: LightNode): string {
@@ -438,6 +435,11 @@ function isStandIn(src: string): boolean {
 
 const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
 
+/** Elements that are one block of their own (not a container of others). */
+const OWN_BLOCKS = new Set([
+  "h1", "h2", "h3", "h4", "h5", "h6", "p", "pre", "ul", "ol", "dl", "blockquote", "table", "hr", "li", "dt", "dd",
+]); // prettier-ignore
+
 /** Longer than this, a block repeated at once is a paragraph, kept. */
 const MAX_REPEATED_LINE = 200;
 const HEADING_BLOCK = /^#{1,6} /;
@@ -445,19 +447,30 @@ const HEADING_BLOCK = /^#{1,6} /;
 /** An image alone in its block (or alone in a link): its alt text and address. */
 const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;
 
+/** Which copies of the block before it a block may be: any block, an image only, or none. */
+type Copies = "all" | "images" | "none";
+
 /**
- * Adds a block, once: a block right after its own copy goes, an image drawn twice in a row (a carousel's clone, a desktop and a mobile copy)
- * shows once, and a caption repeating the image's alt text shows once, as the caption (the alt goes).
+ * Adds a block, once. The first block of a container may be a copy of the block before it drawn in
+ * another container, and goes: a heading or line drawn for desktop and for mobile (when the container
+ * holds blocks: a `<div>` of inline text is a paragraph), an image drawn twice (a carousel's clone). Blocks side by side in one container are the
+ * author's, and stay. A caption repeating the image's alt text shows once, as the caption (the alt goes).
  */
-function pushBlock(out: string[], block: string): void {
+function pushBlock(out: string[], block: string, copies: Copies = "none"): void {
   const previous = out[out.length - 1];
-  // The same heading or line again at once: a title, price or date drawn for desktop and for mobile.
-  // Not a paragraph: a text may repeat itself (measured: the Readability corpus keeps repeated ones).
-  if (block === previous && (block.length <= MAX_REPEATED_LINE || HEADING_BLOCK.test(block))) return;
+  // The same heading or line again at once, from another container: a title, price or date drawn for
+  // desktop and for mobile. Not a paragraph: a text may repeat itself (measured: the Readability
+  // corpus keeps repeated ones).
+  if (
+    copies === "all" &&
+    block === previous &&
+    (block.length <= MAX_REPEATED_LINE || HEADING_BLOCK.test(block))
+  )
+    return;
   const image = previous !== undefined ? IMAGE_BLOCK.exec(previous) : null;
   if (image) {
     const next = IMAGE_BLOCK.exec(block);
-    if (next && next[3] === image[3]) {
+    if (copies !== "none" && next && next[3] === image[3]) {
       // The same picture again: the copy with alt text stays.
       if (!image[2] && next[2]) out[out.length - 1] = block;
       return;

@@ -98,15 +98,15 @@ function isSpace(c: string | undefined): boolean {
 }
 
 /**
- * Whether a `~` could take part in strikethrough. After a non-space (or at the run's edge, where the
- * neighbour is unknown) it could close, or open, and is escaped; between spaces it can do neither;
- * after a space it can only open, which needs a closer later, so "about ~10 years" stays plain (a
- * closer in another run is itself escaped).
+ * Whether a `~` could take part in strikethrough. Before a space (or at the text's end) it cannot
+ * open, and it could close only after a non-space. After a space it can only open, which needs a
+ * closer later, so "about ~10 years" stays plain (a closer in another run is itself escaped). Elsewhere
+ * (after a non-space, or at the run's start before text) it is escaped.
  */
 function couldStrike(text: string, i: number): boolean {
-  if (!isSpace(text[i - 1])) return true;
   const next = text[i + 1];
-  if (next === undefined || /\s/.test(next)) return false;
+  if (next === undefined || /\s/.test(next)) return i > 0 && !isSpace(text[i - 1]);
+  if (!isSpace(text[i - 1])) return true;
   return /\S~/.test(text.slice(i + 1));
 }
 
@@ -129,27 +129,27 @@ export function finishParagraph(inline: string): string {
   if (!text) return "";
   return text
     .split(/\uE000{2,}/)
-    .map((paragraph) =>
-      paragraph
-        .split(HARD_BREAK)
-        .map((line) => line.trim())
-        .filter((line) => !isOnlySeparators(line))
-        .map(escapeLineStart)
-        .join("  \n"),
-    )
+    .map((paragraph) => {
+      const lines = paragraph.split(HARD_BREAK).map((line) => line.trim());
+      // A paragraph of nothing but separators goes; a line of them beside text is the author's.
+      return lines.every(isOnlySeparators) ? "" : lines.map(escapeLineStart).join("  \n");
+    })
     .filter(Boolean)
     .join("\n\n");
 }
 
 /**
  * A line of nothing but separators and control glyphs: a `|` or `•` between links that went, a `×`
- * close button, a `+` that opens an accordion, an icon font's private-use glyph. Symbols that say
- * something stay (stars of a rating, an emoji, a currency sign), and so do dots of an omission.
+ * close button, a `+` that opens an accordion, a rule of dashes typed as text, an icon font's
+ * private-use glyph. Symbols that say something stay (stars of a rating, an emoji, a currency sign),
+ * and so do dots of an omission and the characters markdown itself is made of (`*`, `_`, `~`, `=`, `#`,
+ * `` ` ``, a lone `-` or `+`) when the page writes them as text.
  */
 export function isOnlySeparators(line: string): boolean {
   if (!SEPARATOR_LINE.test(line)) return false;
-  const text = line.replace(/\\(.)/g, "$1");
-  return SEPARATOR_LINE.test(text) && !/^[.…\s]+$/.test(text);
+  // Emphasis around a glyph (`*+*`) is markup; an escaped star is the page's own.
+  const text = line.replace(/(?<!\\)[*_]+/g, "").replace(/\\(.)/g, "$1");
+  return SEPARATOR_LINE.test(text) && !/[*_~=#`]|^[-+]$|^[.…\s]+$/.test(text);
 }
 
 const SEPARATOR_LINE = /^[\p{P}\p{Sm}\p{Co}\s\u25a0-\u25ff]+$/u;
