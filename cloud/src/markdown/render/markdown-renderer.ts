@@ -6,7 +6,9 @@
  */
 import { forEachDescendant, LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
-import { firstSrcsetUrl, resolveImage, resolveLink } from "./link-urls.js";
+import { resolveImage, resolveLink } from "./link-urls.js";
+import { imageSource } from "./image-source.js";
+import { IMAGES, OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
 import {
   collapseWhitespace,
   escapeText,
@@ -402,97 +404,6 @@ const EMPHASIS_KIND: Record<string, string> = {
   s: "del",
   strike: "del",
 };
-
-/**
- * The address of the picture the reader sees. A lazy loader's real source (`data-src`, `data-srcset`…)
- * wins over the `src` it will replace; a `src` that is a stand-in (an inline `data:` image, a file named
- * as a placeholder, blank or spacer) gives way to the `srcset`, and alone means no picture.
- */
-function imageSource(img: LightElement): string | null {
-  const lazy =
-    nonEmpty(img.attr("data-src")) ??
-    nonEmpty(img.attr("data-lazy-src")) ??
-    nonEmpty(img.attr("data-original")) ??
-    firstSrcsetUrl(img.attr("data-srcset") ?? img.attr("data-lazy-srcset"));
-  if (lazy && !isStandIn(lazy)) return lazy;
-  const src = nonEmpty(img.attr("src"));
-  if (src && !isStandIn(src)) return src;
-  const fromSet = firstSrcsetUrl(img.attr("srcset"));
-  return fromSet && !isStandIn(fromSet) ? fromSet : null;
-}
-
-function nonEmpty(value: string | null): string | null {
-  return value?.trim() ? value.trim() : null;
-}
-
-/** File names lazy loaders and templates give the image shown until the real one arrives. */
-const STAND_IN_NAME =
-  /(?:placeholder|lazy[-_]?(?:load|image|img))[^/]*$|\/(?:blank|spacer|pixel|transparent|clear|empty|loading|1x1(?:[._-]trans)?)\.(?:gif|png|svg|webp)(?:[?#]|$)/i;
-
-function isStandIn(src: string): boolean {
-  return /^data:/i.test(src) || STAND_IN_NAME.test(src);
-}
-
-const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
-
-/** Elements that are one block of their own (not a container of others). */
-const OWN_BLOCKS = new Set([
-  "h1", "h2", "h3", "h4", "h5", "h6", "p", "pre", "ul", "ol", "dl", "blockquote", "table", "hr", "li", "dt", "dd",
-]); // prettier-ignore
-
-/** Longer than this, a block repeated at once is a paragraph, kept. */
-const MAX_REPEATED_LINE = 200;
-const HEADING_BLOCK = /^#{1,6} /;
-
-/** An image alone in its block (or alone in a link): its alt text and address. */
-const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;
-
-/** Which copies of the block before it a block may be: any block, an image only, or none. */
-type Copies = "all" | "images" | "none";
-
-/**
- * Adds a block, once. The first block of a container may be a copy of the block before it drawn in
- * another container, and goes: a heading or line drawn for desktop and for mobile (when the container
- * holds blocks: a `<div>` of inline text is a paragraph), an image drawn twice (a carousel's clone). Blocks side by side in one container are the
- * author's, and stay. A caption repeating the image's alt text shows once, as the caption (the alt goes).
- */
-function pushBlock(out: string[], block: string, copies: Copies = "none"): void {
-  const previous = out[out.length - 1];
-  // The same heading or line again at once, from another container: a title, price or date drawn for
-  // desktop and for mobile. Not a paragraph: a text may repeat itself (measured: the Readability
-  // corpus keeps repeated ones).
-  if (
-    copies === "all" &&
-    block === previous &&
-    (block.length <= MAX_REPEATED_LINE || HEADING_BLOCK.test(block))
-  )
-    return;
-  const image = previous !== undefined ? IMAGE_BLOCK.exec(previous) : null;
-  if (image) {
-    const next = IMAGE_BLOCK.exec(block);
-    if (copies !== "none" && next && next[3] === image[3]) {
-      // The same picture again: the copy with alt text stays.
-      if (!image[2] && next[2]) out[out.length - 1] = block;
-      return;
-    }
-    const alt = image[2]!;
-    if (alt && readText(block) === readText(alt)) {
-      out[out.length - 1] = previous!.replace(`![${alt}]`, "![]");
-    }
-  }
-  out.push(block);
-}
-
-/** What a reader reads of a line of markdown: escapes, emphasis and link addresses gone. */
-function readText(markdown: string): string {
-  return markdown
-    .replace(/\]\([^)]*\)/g, "")
-    .replace(/\\(.)/g, "$1")
-    .replace(/[[\]*_`]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
-}
 
 function emphasisKind(node: LightNode | undefined): string | undefined {
   return node?.type === "element" ? EMPHASIS_KIND[node.tag] : undefined;

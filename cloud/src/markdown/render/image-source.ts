@@ -1,0 +1,33 @@
+/** Which address an `<img>` shows: lazy loaders' real sources over their stand-ins. */
+import type { LightElement } from "../dom/light-dom.js";
+import { firstSrcsetUrl } from "./link-urls.js";
+
+/**
+ * The address of the picture the reader sees. A lazy loader's real source (`data-src`, `data-srcset`…)
+ * wins over the `src` it will replace; a `src` that is a stand-in (an inline `data:` image, a file named
+ * as a placeholder, blank or spacer) gives way to the `srcset`, and alone means no picture.
+ */
+export function imageSource(img: LightElement): string | null {
+  const lazy =
+    nonEmpty(img.attr("data-src")) ??
+    nonEmpty(img.attr("data-lazy-src")) ??
+    nonEmpty(img.attr("data-original")) ??
+    firstSrcsetUrl(img.attr("data-srcset") ?? img.attr("data-lazy-srcset"));
+  if (lazy && !isStandIn(lazy)) return lazy;
+  const src = nonEmpty(img.attr("src"));
+  if (src && !isStandIn(src)) return src;
+  const fromSet = firstSrcsetUrl(img.attr("srcset"));
+  return fromSet && !isStandIn(fromSet) ? fromSet : null;
+}
+
+function nonEmpty(value: string | null): string | null {
+  return value?.trim() ? value.trim() : null;
+}
+
+/** File names lazy loaders and templates give the image shown until the real one arrives. */
+const STAND_IN_NAME =
+  /(?:placeholder|lazy[-_]?(?:load|image|img))[^/]*$|\/(?:blank|spacer|pixel|transparent|clear|empty|loading|1x1(?:[._-]trans)?)\.(?:gif|png|svg|webp)(?:[?#]|$)/i;
+
+function isStandIn(src: string): boolean {
+  return /^data:/i.test(src) || STAND_IN_NAME.test(src);
+}
