@@ -8,7 +8,7 @@
  * A rule never removes what holds most of the page's text: a layout wrapper called `has-sidebar`
  * around the article is not a sidebar.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { isAuthorBox } from "./author-box.js";
 import { DISCUSSION_WORDS, nameWords } from "./name-words.js";
 import type { PageType } from "./page-type.js";
@@ -261,7 +261,7 @@ export function removeBoilerplate(
     }
     return true;
   });
-  for (const el of doomed) removeNode(el);
+  removeNodes(doomed);
 }
 
 /** Characters in the element's paragraphs that read as prose (long, punctuated, few links). */

@@ -7,7 +7,7 @@
  * "1,234 posts · Joined 2019". There a text counts with its numbers left out, and may be a little
  * longer.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 
 /** A label is short: a longer text that repeats is a sentence, left to removeRepeatedText. */
@@ -36,6 +36,5 @@ export function removeCardLabels(root: LightElement, posts = false): void {
     copies.push(node);
     return false;
   });
-  for (const copies of byText.values())
-    if (copies.length >= MIN_LABEL_COPIES) for (const el of copies) removeNode(el);
+  removeNodes([...byText.values()].filter((copies) => copies.length >= MIN_LABEL_COPIES).flat());
 }

@@ -9,7 +9,7 @@
  * the region a subtree goes when dropping it raises that score, which is exactly when its own
  * precision, good / (good + bad), is under half the region's score.
  */
-import { removeNode, type LightElement } from "../dom/light-dom.js";
+import { removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, type Mass } from "./content-mass.js";
 
 /** The element of `root`'s subtree (root included) with the best expected F1. */
@@ -76,15 +76,17 @@ export function pruneRegion(
   const stack: LightElement[] = [region];
   while (stack.length) {
     const el = stack.pop()!;
-    for (const child of [...el.children]) {
+    const pruned: LightElement[] = [];
+    for (const child of el.children) {
       if (child.type === "text" || INLINE_TAGS.has(child.tag)) continue;
       const mass = masses.get(child);
       if (!mass) continue;
       const size = mass.good + mass.bad;
       if (size === 0) continue;
       if (mass.bad >= MIN_PRUNED_BAD && mass.good / size < threshold) {
-        removeNode(child);
+        pruned.push(child);
       } else stack.push(child);
     }
+    removeNodes(pruned);
   }
 }

@@ -5,7 +5,7 @@
  * "Accept" and "Settings" buttons); a long block that merely mentions cookies (an article on privacy law)
  * is never taken for one, since the sentence must sit in a block of notice length.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 
 const COOKIE_SENTENCE =
   /\b(?:we|this (?:web)?site|our (?:web)?site)(?: and [^.]{0,40})? uses? cookies\b|\buses cookies\b|\bconsent to the (?:placement|use) of cookies\b/i;
@@ -32,7 +32,7 @@ export function removeCookieNotices(root: LightElement): void {
     doomed.add(notice);
     return false;
   });
-  for (const el of doomed) if (el.parent && !hasAncestorIn(el, doomed)) removeNode(el);
+  removeNodes([...doomed].filter((el) => !hasAncestorIn(el, doomed)));
 }
 
 function hasAncestorIn(el: LightElement, set: ReadonlySet<LightElement>): boolean {

@@ -5,7 +5,7 @@
  * or a year) or ends ("All rights reserved."), in a block of a line's length; a paragraph that discusses
  * copyright, or a caption crediting a photo ("Harbour at dawn | © 2019 A. Painter"), is not one.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS } from "./content-mass.js";
 
 const NOTICE_START = /^(?:©|copyright\s*(?:©|\(c\)|\d{4})|\(c\)\s*\d{4})/i;
@@ -28,5 +28,5 @@ export function removeCopyrightNotices(root: LightElement): void {
     if (NOTICE_START.test(text) || NOTICE_END.test(text)) doomed.add(block);
     return false;
   });
-  for (const el of doomed) if (el.parent) removeNode(el);
+  removeNodes(doomed);
 }

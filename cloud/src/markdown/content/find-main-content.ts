@@ -2,7 +2,7 @@
  * Finds a page's main content whatever the page is: article, forum thread, product, collection,
  * listing, documentation or service page. See content-region.ts for the method.
  */
-import { descendantsByTag, removeNode, setTag, type LightElement } from "../dom/light-dom.js";
+import { descendantsByTag, removeNodes, setTag, type LightElement } from "../dom/light-dom.js";
 import type { ParsedPage } from "../dom/parse-document.js";
 import { articleMetadata } from "../article/article-metadata.js";
 import { isProbablyVisible } from "../article/node-measures.js";
@@ -152,11 +152,12 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
   // is a block of several parts (a heading, paragraphs); a paragraph hidden on its own stays hidden.
   let visible = total;
   for (const el of hidden) visible -= el.stats.nonSpace;
-  for (const el of hidden) {
-    const chars = el.stats.nonSpace;
-    if (chars <= (visible + chars) * REVEALED_SHARE || !holdsProse(el) || partsWithText(el) < 2)
-      removeNode(el);
-  }
+  removeNodes(
+    hidden.filter((el) => {
+      const chars = el.stats.nonSpace;
+      return chars <= (visible + chars) * REVEALED_SHARE || !holdsProse(el) || partsWithText(el) < 2;
+    }),
+  );
 }
 
 /**

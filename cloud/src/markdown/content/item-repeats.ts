@@ -3,7 +3,7 @@
  * in a mobile and a desktop layout. A reader of the card takes it in once, so the card keeps the
  * first copy. Only inside one card: two cards with the same name or price are two items.
  */
-import { removeNode, type LightElement, type LightNode } from "../dom/light-dom.js";
+import { removeNodes, type LightElement, type LightNode } from "../dom/light-dom.js";
 import { INLINE_TAGS } from "./content-mass.js";
 
 /**
@@ -42,7 +42,7 @@ export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
         if (child.type !== "text" && !INLINE_TAGS.has(child.tag)) stack.push(child);
       }
     }
-    for (const run of repeats) for (const node of run) removeNode(node);
+    removeNodes(repeats.flat());
   }
 }
 

@@ -5,7 +5,7 @@
  * picture word and a colon or 'by', 'Credit:') or ends (a stock agency), in a block of a line's length;
  * code (a manifest's `image: nginx`) is never one.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS } from "./content-mass.js";
 
 const CREDIT_START =
@@ -29,5 +29,5 @@ export function removePhotoCredits(root: LightElement): void {
     }
     return true;
   });
-  for (const el of doomed) removeNode(el);
+  removeNodes(doomed);
 }

@@ -3,7 +3,7 @@
  * "Learn more", "Book now" or "View details" beside the item's named title link. The reader already has
  * the title and its link, and the label, shown once per card, is the page's furniture, not its text.
  */
-import { descendantsByTag, removeNode, type LightElement } from "../dom/light-dom.js";
+import { descendantsByTag, removeNodes, type LightElement } from "../dom/light-dom.js";
 
 /** A stock label is short: a longer link text says something of its own. */
 const MAX_LABEL_WORDS = 3;
@@ -30,11 +30,13 @@ export function removeRedundantLinks(root: LightElement): void {
     copies.set(text, (copies.get(text) ?? 0) + 1);
     labelled.push({ link, href, text });
   }
+  const doomed: LightElement[] = [];
   for (const { link, href, text } of labelled) {
     if ((copies.get(text) ?? 0) < MIN_LABEL_COPIES) continue;
     const named = [...(textsByHref.get(href) ?? [])].some(
       (other) => other && other !== text && (copies.get(other) ?? 0) < MIN_LABEL_COPIES,
     );
-    if (named) removeNode(link);
+    if (named) doomed.push(link);
   }
+  removeNodes(doomed);
 }

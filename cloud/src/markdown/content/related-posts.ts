@@ -9,7 +9,7 @@
 import {
   firstText,
   forEachDescendant,
-  removeNode,
+  removeNodes,
   type LightElement,
   type LightText,
 } from "../dom/light-dom.js";
@@ -47,5 +47,5 @@ export function removeRelatedPosts(root: LightElement): void {
     }
     if (post && post.stats.nonSpace >= MIN_POST_CHARS) doomed.push(post);
   }
-  for (const el of doomed) if (el.parent) removeNode(el);
+  removeNodes(doomed);
 }

@@ -8,7 +8,7 @@
  * the heading sits among the content's own siblings, the heading and what follows it up to the next
  * heading of the same rank.
  */
-import { descendantsByTag, firstText, removeNode, type LightElement } from "../dom/light-dom.js";
+import { descendantsByTag, firstText, removeNodes, type LightElement } from "../dom/light-dom.js";
 import type { PageType } from "./page-type.js";
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
@@ -120,7 +120,7 @@ export function removeRelatedSections(root: LightElement, type: PageType, declar
       doomed.push(...(chars / total > MAX_SHARE ? [heading] : followers));
     }
   }
-  for (const el of doomed) if (el.parent) removeNode(el);
+  removeNodes(doomed);
 }
 
 /** The heading and its following element siblings up to the next heading of the same or higher rank. */

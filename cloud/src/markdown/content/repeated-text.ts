@@ -11,7 +11,7 @@
  * blocks in branches built alike (two cards of one grid, two plans, two sections of an API reference)
  * share text by design, and both stay.
  */
-import { forEachDescendant, removeNode, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 import { itemSignature } from "./repeated-items.js";
 
@@ -56,7 +56,7 @@ export function removeRepeatedText(root: LightElement): void {
     else if (first !== node.parent) repeats.push(node);
     return false;
   });
-  for (const el of repeats) removeNode(el);
+  removeNodes(repeats);
 }
 
 /** Whether most of a quotation's text repeats blocks already seen (a reply quoting an earlier post). */

@@ -269,6 +269,31 @@ export function removeNode(node: LightNode): void {
   parent.touch();
 }
 
+/**
+ * Removes many nodes at once: each parent's children are filtered once, where removing them one by one
+ * (`removeNode`) looks each up among its siblings — quadratic when a pass removes thousands of siblings
+ * (a hostile page's hidden or repeated blocks). The tree ends as `removeNode` on each would leave it.
+ */
+export function removeNodes(nodes: Iterable<LightNode>): void {
+  const byParent = new Map<LightElement, Set<LightNode>>();
+  for (const node of nodes) {
+    const parent = node.parent;
+    if (!parent) continue;
+    let doomed = byParent.get(parent);
+    if (!doomed) byParent.set(parent, (doomed = new Set()));
+    doomed.add(node);
+  }
+  for (const [parent, doomed] of byParent) {
+    // In place: a caller may hold the array.
+    const children = parent.children;
+    let kept = 0;
+    for (const child of children) if (!doomed.has(child)) children[kept++] = child;
+    children.length = kept;
+    for (const node of doomed) node.parent = null;
+    parent.touch();
+  }
+}
+
 export function appendChild(parent: LightElement, child: LightNode): void {
   removeNode(child);
   parent.children.push(child);
