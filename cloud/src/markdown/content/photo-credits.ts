@@ -18,11 +18,15 @@ const MAX_CREDIT_CHARS = 200;
 
 export function removePhotoCredits(root: LightElement): void {
   const doomed = new Set<LightElement>();
+  // Each short block's text, built once from its children's: the walk goes on into a block that is
+  // not a credit, and reading each block's whole text anew cost a walk of its subtree per block
+  // (quadratic on a page nested thousands deep).
+  const texts = new Map<LightElement, string>();
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     if (node.tag === "pre" || node.tag === "code") return false;
     if (node.stats.nonSpace > MAX_CREDIT_CHARS || INLINE_TAGS.has(node.tag)) return true;
-    const text = node.textContent.replace(/\s+/g, " ").trim();
+    const text = collapsedText(node, texts).trim();
     if (CREDIT_START.test(text) || CREDIT_END.test(text)) {
       doomed.add(node);
       return false;
@@ -30,4 +34,32 @@ export function removePhotoCredits(root: LightElement): void {
     return true;
   });
   removeNodes(doomed);
+}
+
+/**
+ * `el.textContent` with each run of whitespace as one space, from `texts` where a descendant's is
+ * already there; every element below `el` gets its own in `texts`. Without recursion: a hostile page
+ * nests deeper than the stack.
+ */
+function collapsedText(el: LightElement, texts: Map<LightElement, string>): string {
+  const known = texts.get(el);
+  if (known !== undefined) return known;
+  const stack: { el: LightElement; i: number; text: string }[] = [{ el, i: 0, text: "" }];
+  for (;;) {
+    const frame = stack[stack.length - 1]!;
+    const child = frame.el.children[frame.i++];
+    if (child) {
+      const text = child.type === "text" ? child.data : texts.get(child);
+      if (text !== undefined) frame.text += text;
+      else stack.push({ el: child as LightElement, i: 0, text: "" });
+      continue;
+    }
+    // Collapsing the children's collapsed texts gives what collapsing the whole text would.
+    const text = frame.text.replace(/\s+/g, " ");
+    texts.set(frame.el, text);
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (!parent) return text;
+    parent.text += text;
+  }
 }
