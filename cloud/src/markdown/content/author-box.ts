@@ -42,7 +42,7 @@ const BLOCK_TAGS = new Set(["div", "section", "aside"]);
 const MIN_BIO_CHARS = 100;
 
 /** Whether the element is an author's box by its own markup; `names` are its class names' and id's words. */
-export function isAuthorBox(el: LightElement, names: readonly string[][]): boolean {
+export function isAuthorBox(el: LightElement, names: readonly (readonly string[])[]): boolean {
   if (el.stats.nonSpace < MIN_BIO_CHARS) return false;
   if (BLOCK_TAGS.has(el.tag) && (el.attrs.get("itemprop") ?? "").trim().toLowerCase() === "author")
     return true;

@@ -22,15 +22,40 @@ export const DISCUSSION_WORDS = new Set([
 const MAX_ID_WORDS = 3;
 
 /** The words of each class name and of the id: `post-shareBar_top` → post, share, bar, top. */
-export function nameWords(el: LightElement): string[][] {
-  const words = (name: string) =>
-    name
-      .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-  const names = (el.attrs.get("class") ?? "").split(/\s+/).filter(Boolean).map(words);
-  const id = words(el.attrs.get("id") ?? "");
-  if (id.length && id.length <= MAX_ID_WORDS) names.push(id);
-  return names;
+export function nameWords(el: LightElement): readonly (readonly string[])[] {
+  const className = el.attrs.get("class");
+  const classes = className ? classWords(className) : [];
+  const idName = el.attrs.get("id");
+  if (!idName) return classes;
+  const id = words(idName);
+  return id.length && id.length <= MAX_ID_WORDS ? [...classes, id] : classes;
+}
+
+/**
+ * The words of a class attribute, from a cache: pages give thousands of elements the same few class
+ * attributes, and every element is asked its words by several passes (measured: a tenth of the
+ * conversion's time on pages of many elements). Bounded, so a page of endless distinct names cannot
+ * grow it without end; only its size, never a result, depends on the pages converted before.
+ */
+function classWords(className: string): readonly (readonly string[])[] {
+  const cached = CLASS_WORDS.get(className);
+  if (cached) return cached;
+  const found = className.split(/\s+/).filter(Boolean).map(words);
+  if (className.length <= MAX_CACHED_CLASS_CHARS) {
+    if (CLASS_WORDS.size >= MAX_CACHED_CLASSES) CLASS_WORDS.clear();
+    CLASS_WORDS.set(className, found);
+  }
+  return found;
+}
+
+const CLASS_WORDS = new Map<string, readonly (readonly string[])[]>();
+const MAX_CACHED_CLASSES = 5000;
+const MAX_CACHED_CLASS_CHARS = 200;
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
