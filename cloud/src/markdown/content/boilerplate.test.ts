@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../dom/parse-document.js";
 import { removeBoilerplate } from "./boilerplate.js";
+import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 import type { PageType } from "./page-type.js";
 
 const SENTENCE =
@@ -161,5 +162,32 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(text).toContain("Paragraph 1.");
     const wrapped = kept(`<aside class="page"><article>${STORY}</article></aside><p>Footnote outside.</p>`);
     expect(wrapped).toContain("Paragraph 8.");
+  });
+
+  it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
+    // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
+    // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes
+    // here, where the test timeout is 60 s).
+    const nested = (outer: LightElement, tag: string, attrs: Record<string, string>, inner: LightElement) => {
+      let level = outer;
+      for (let i = 0; i < 200_000; i++) {
+        const el = new LightElement(tag, new Map(Object.entries(attrs)));
+        appendChild(level, el);
+        level = el;
+      }
+      appendChild(level, inner);
+      return outer;
+    };
+    const paragraph = () => {
+      const p = new LightElement("p");
+      appendChild(p, new LightText(`Paragraph. ${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE}`));
+      return p;
+    };
+    const main = new LightElement("main");
+    appendChild(main, nested(new LightElement("div"), "div", { class: "menu" }, paragraph()));
+    appendChild(main, nested(new LightElement("article"), "header", {}, paragraph()));
+    const body = nested(new LightElement("body"), "aside", {}, main);
+    removeBoilerplate(body, "article");
+    expect(body.textContent.split("Paragraph.").length - 1).toBe(2);
   });
 });

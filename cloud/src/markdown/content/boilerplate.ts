@@ -8,7 +8,7 @@
  * A rule never removes what holds most of the page's text: a layout wrapper called `has-sidebar`
  * around the article is not a sidebar.
  */
-import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
+import { descendantFinder, forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { isAuthorBox } from "./author-box.js";
 import { DISCUSSION_WORDS, nameWords } from "./name-words.js";
 import type { PageType } from "./page-type.js";
@@ -230,6 +230,16 @@ export function removeBoilerplate(
 ): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
+  // Asked of an element and again of the elements inside what it spares: kept per element, so nested
+  // landmarks or named wrappers cost one read of the tree, not one per level.
+  const holdsMainContent = descendantFinder(
+    (node) =>
+      node.tag === "main" ||
+      node.attrs.get("role") === "main" ||
+      (node.tag === "article" && node.stats.nonSpace > total * MAX_SHARE),
+  );
+  const proseLength = proseMeter();
+  const inArticle = withinArticle();
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     // Inside code, class names are the highlighter's token kinds (`hljs-comment`, `token tag`), not
@@ -240,11 +250,17 @@ export function removeBoilerplate(
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
     reason ??=
-      pageChromeReason(node) ?? formReason(node, type) ?? skipLinkReason(node) ?? authorBoxReason(node);
+      pageChromeReason(node, inArticle) ??
+      formReason(node, type) ??
+      skipLinkReason(node) ??
+      authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
     // wrapper of prose (a page a script reveals), not a hidden dump of data (a product's raw fields).
+    // A landmark of furniture is spared when it wraps the page's main content: a `<main>`, or an
+    // `<article>` holding a wrapper's share of the page's text. The small `<article>`s of a header's
+    // mega menu, a sidebar's or a footer's story cards are teasers, and do not spare the landmark.
     const declared = reason === "tag" || reason === "role";
     const wrapper =
       node.stats.nonSpace / total > MAX_SHARE &&
@@ -252,7 +268,7 @@ export function removeBoilerplate(
     if (
       reason &&
       (declared
-        ? !holdsMainContent(node, total)
+        ? !holdsMainContent(node)
         : !wrapper &&
           ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
@@ -264,42 +280,50 @@ export function removeBoilerplate(
   removeNodes(doomed);
 }
 
-/** Characters in the element's paragraphs that read as prose (long, punctuated, few links). */
-function proseLength(el: LightElement): number {
-  let prose = 0;
-  forEachDescendant(el, (node) => {
-    if (node.type === "text") return false;
-    if (node.tag !== "p") return true;
-    const stats = node.stats;
-    if (
-      stats.nonSpace >= 80 &&
-      stats.childLinkLength < stats.nonSpace * 0.3 &&
-      stats.commas + countStops(node) > 0
-    )
-      prose += stats.nonSpace;
-    return false;
-  });
-  return prose;
+/**
+ * Characters in an element's paragraphs that read as prose (long, punctuated, few links): the outermost
+ * paragraphs below it. Kept per element (see removeBoilerplate); valid while the tree does not change.
+ */
+function proseMeter(): (el: LightElement) => number {
+  const known = new Map<LightElement, number>();
+  return (el) => {
+    const cached = known.get(el);
+    if (cached !== undefined) return cached;
+    // Without recursion: a hostile page nests deeper than the stack.
+    const stack: { el: LightElement; i: number; prose: number }[] = [{ el, i: 0, prose: 0 }];
+    for (;;) {
+      const frame = stack[stack.length - 1]!;
+      const child = frame.el.children[frame.i++];
+      if (child) {
+        if (child.type === "text") continue;
+        if (child.tag === "p") frame.prose += paragraphProse(child);
+        else {
+          const below = known.get(child);
+          if (below === undefined) stack.push({ el: child, i: 0, prose: 0 });
+          else frame.prose += below;
+        }
+        continue;
+      }
+      known.set(frame.el, frame.prose);
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      if (!parent) return frame.prose;
+      parent.prose += frame.prose;
+    }
+  };
+}
+
+function paragraphProse(p: LightElement): number {
+  const stats = p.stats;
+  return stats.nonSpace >= 80 &&
+    stats.childLinkLength < stats.nonSpace * 0.3 &&
+    stats.commas + countStops(p) > 0
+    ? stats.nonSpace
+    : 0;
 }
 
 function countStops(el: LightElement): number {
   return el.textContent.includes(".") ? 1 : 0;
-}
-
-/**
- * Whether a landmark of furniture wraps the page's main content: a `<main>`, or an `<article>` holding a
- * wrapper's share of the page's text. The small `<article>`s of a header's mega menu, a sidebar's or a
- * footer's story cards are teasers, and do not spare the landmark around them.
- */
-function holdsMainContent(el: LightElement, total: number): boolean {
-  let found = false;
-  forEachDescendant(el, (node) => {
-    if (found || node.type === "text") return false;
-    if (node.tag === "main" || node.attrs.get("role") === "main") found = true;
-    else if (node.tag === "article" && node.stats.nonSpace > total * MAX_SHARE) found = true;
-    return !found;
-  });
-  return found;
 }
 
 /**
@@ -326,10 +350,37 @@ function authorBoxReason(el: LightElement): BoilerplateReason | null {
   return isAuthorBox(el, nameWords(el)) ? "author-box" : null;
 }
 
-function pageChromeReason(el: LightElement): BoilerplateReason | null {
+function pageChromeReason(
+  el: LightElement,
+  inArticle: (el: LightElement) => boolean,
+): BoilerplateReason | null {
   if (el.tag !== "header" && el.tag !== "footer") return null;
-  for (let parent = el.parent; parent; parent = parent.parent) {
-    if (parent.tag === "article" || parent.tag === "main") return null;
-  }
-  return "tag";
+  return el.parent && inArticle(el.parent) ? null : "tag";
+}
+
+/**
+ * Whether an element is an `<article>` or `<main>` or inside one, kept per element: headers nested a
+ * thousand deep cost one climb, not one per header.
+ */
+function withinArticle(): (el: LightElement) => boolean {
+  const known = new Map<LightElement, boolean>();
+  return (el) => {
+    const path: LightElement[] = [];
+    let found = false;
+    for (let node: LightElement | null = el; node; node = node.parent) {
+      const cached = known.get(node);
+      if (cached !== undefined) {
+        found = cached;
+        break;
+      }
+      if (node.tag === "article" || node.tag === "main") {
+        found = true;
+        path.push(node);
+        break;
+      }
+      path.push(node);
+    }
+    for (const node of path) known.set(node, found);
+    return found;
+  };
 }

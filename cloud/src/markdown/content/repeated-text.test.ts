@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../dom/parse-document.js";
 import { removeRepeatedText } from "./repeated-text.js";
+import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 
 const POST = "I currently own closed headphones but want a wider stage and better separation, any advice?";
 const REPLY = "Try an open-back pair at home first, the stage is the biggest difference you will hear.";
@@ -84,5 +85,28 @@ describe("removeRepeatedText", () => {
       after(`<body><div class="grid"><div class="cell"><a href="/p/1"><div><p>${name}</p><p>Navy</p></div></a></div>
       <div class="cell"><a href="/p/2"><div><p>${name}</p><p>Charcoal</p></div></a></div></div></body>`);
     expect(text.split(name).length).toBe(3);
+  });
+
+  it("reads the tree once under inline wrappers nested 200,000 deep around paragraphs", () => {
+    // Each span holds a paragraph, so the walk goes into it; asking each anew read its whole subtree
+    // (quadratic: minutes here, where the test timeout is 60 s).
+    const body = new LightElement("body");
+    let level = body;
+    for (let i = 0; i < 200_000; i++) {
+      const span = new LightElement("span");
+      appendChild(level, span);
+      level = span;
+    }
+    for (const [parent, text] of [
+      [level, POST],
+      [level, REPLY],
+      [body, POST],
+    ] as const) {
+      const p = new LightElement("p");
+      appendChild(p, new LightText(text));
+      appendChild(parent, p);
+    }
+    removeRepeatedText(body);
+    expect(body.textContent).toBe(POST + REPLY);
   });
 });

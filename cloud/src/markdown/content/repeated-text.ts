@@ -11,7 +11,7 @@
  * blocks in branches built alike (two cards of one grid, two plans, two sections of an API reference)
  * share text by design, and both stay.
  */
-import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
+import { descendantFinder, forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 import { itemSignature } from "./repeated-items.js";
 
@@ -34,18 +34,19 @@ export function removeRepeatedText(root: LightElement): void {
   const seen = new Map<string, LightElement | null>();
   const repeats: LightElement[] = [];
   const wholes = new WholeBlocks(root.stats.nonSpace * KEY_BUDGET);
+  const holdsParagraphs = paragraphFinder();
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     // An inline wrapper around paragraphs (`<span><p>…</p><p>…</p></span>`) is read through; a link
     // around blocks is a card, whose name and price other cards may share (measured: collections lost).
     if (INLINE_TAGS.has(node.tag)) return node.tag !== "a" && holdsParagraphs(node);
     if (node.tag === "blockquote") {
-      if (quotesSeenText(node, seen)) repeats.push(node);
+      if (quotesSeenText(node, seen, holdsParagraphs)) repeats.push(node);
       return false;
     }
     if (node.tag === "pre" || node.tag === "table") return false;
     if (node.stats.nonSpace < MIN_REPEATED_CHARS) return true;
-    if (!isLeafBlock(node) || wrapsParagraphs(node)) {
+    if (!isLeafBlock(node) || wrapsParagraphs(node, holdsParagraphs)) {
       if (!wholes.isCopy(node)) return true;
       repeats.push(node);
       return false;
@@ -60,7 +61,11 @@ export function removeRepeatedText(root: LightElement): void {
 }
 
 /** Whether most of a quotation's text repeats blocks already seen (a reply quoting an earlier post). */
-function quotesSeenText(quote: LightElement, seen: ReadonlyMap<string, LightElement | null>): boolean {
+function quotesSeenText(
+  quote: LightElement,
+  seen: ReadonlyMap<string, LightElement | null>,
+  holdsParagraphs: (el: LightElement) => boolean,
+): boolean {
   let repeated = 0;
   let total = 0;
   forEachDescendant(quote, (node) => {
@@ -138,23 +143,19 @@ function branchesAlike(a: LightElement, b: LightElement): boolean {
   return false;
 }
 
-/** Whether a block's paragraphs sit in an inline wrapper other than a link (see holdsParagraphs). */
-function wrapsParagraphs(el: LightElement): boolean {
+/** Whether a block's paragraphs sit in an inline wrapper other than a link (see paragraphFinder). */
+function wrapsParagraphs(el: LightElement, holdsParagraphs: (el: LightElement) => boolean): boolean {
   return el.elementChildren.some(
     (child) => child.tag !== "a" && INLINE_TAGS.has(child.tag) && holdsParagraphs(child),
   );
 }
 
 /**
- * Whether an element holds blocks with text below inline wrappers: a preview and its full text each as
+ * Tells whether an element holds blocks with text below inline wrappers: a preview and its full text each as
  * `<span><p>…</p><p>…</p></span>` are compared paragraph by paragraph, not as one leaf each.
  */
-function holdsParagraphs(el: LightElement): boolean {
-  let found = false;
-  forEachDescendant(el, (node) => {
-    if (found || node.type === "text") return false;
-    if (!INLINE_TAGS.has(node.tag) && node.stats.nonSpace > 0) found = true;
-    return !found;
-  });
-  return found;
+function paragraphFinder(): (el: LightElement) => boolean {
+  // Asked of each inline wrapper and again of the wrappers inside it: kept per element (spans nested a
+  // thousand deep around a paragraph cost one read, not one per level).
+  return descendantFinder((node) => !INLINE_TAGS.has(node.tag) && node.stats.nonSpace > 0);
 }

@@ -260,6 +260,37 @@ export function hasDescendant(root: LightElement, test: (el: LightElement) => bo
   return found;
 }
 
+/**
+ * `hasDescendant` for a pass that asks it of an element and then of the elements inside it (a walk that
+ * goes on into what it spared): each element's answer is kept, so the whole tree is read once however
+ * deeply it nests, where a walk per element read it once per level. Valid while the tree does not
+ * change: make one per pass, and remove nodes after it.
+ */
+export function descendantFinder(test: (el: LightElement) => boolean): (root: LightElement) => boolean {
+  const known = new Map<LightElement, boolean>();
+  return (root) => {
+    const cached = known.get(root);
+    if (cached !== undefined) return cached;
+    const stack: { el: LightElement; i: number; found: boolean }[] = [{ el: root, i: 0, found: false }];
+    for (;;) {
+      const frame = stack[stack.length - 1]!;
+      const child = frame.found ? undefined : frame.el.children[frame.i++];
+      if (child) {
+        if (child.type === "text") continue;
+        const below = test(child) || known.get(child);
+        if (below === undefined) stack.push({ el: child, i: 0, found: false });
+        else if (below) frame.found = true;
+        continue;
+      }
+      known.set(frame.el, frame.found);
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      if (!parent) return frame.found;
+      if (frame.found) parent.found = true;
+    }
+  };
+}
+
 export function removeNode(node: LightNode): void {
   const parent = node.parent;
   if (!parent) return;
