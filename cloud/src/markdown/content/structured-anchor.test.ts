@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../dom/parse-document.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { readStructuredData } from "./structured-data.js";
+import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 
 const DESCRIPTION =
   "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell.";
@@ -45,5 +46,32 @@ describe("structuredAnchor", () => {
     ).toBeUndefined();
     expect(anchorOf(ld({ "@type": "Product", description: "Compass" }))).toBeUndefined();
     expect(anchorOf(ld({ "@type": "Organization", description: DESCRIPTION }))).toBeUndefined();
+  });
+
+  it("reads its way down wrappers nested 200,000 deep once, with or without text of their own", () => {
+    // Reading each level's whole text anew was quadratic (minutes here, where the test timeout is 60 s).
+    for (const ownText of ["", "x"]) {
+      const doc = parsePage(
+        `<head><script type="application/ld+json">${JSON.stringify({
+          "@type": "Product",
+          description: DESCRIPTION,
+        })}</script></head><body></body>`,
+      ).copy();
+      let level = doc.body;
+      for (let i = 0; i < 200_000; i++) {
+        const div = new LightElement("div");
+        if (ownText) appendChild(div, new LightText(ownText));
+        appendChild(level, div);
+        level = div;
+      }
+      const p = new LightElement("p");
+      appendChild(p, new LightText(DESCRIPTION));
+      appendChild(level, p);
+      const found = structuredAnchor(readStructuredData(doc.html), doc.body);
+      // Without text of their own the wrappers lead to the paragraph; with it the way down stops once it
+      // has read many times the page's text, at a wrapper holding the description.
+      if (ownText) expect(found?.textContent).toContain(DESCRIPTION);
+      else expect(found).toBe(p);
+    }
   });
 });

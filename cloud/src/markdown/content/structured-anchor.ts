@@ -37,18 +37,32 @@ export function structuredAnchor(things: readonly Thing[], body: LightElement): 
   return undefined;
 }
 
-/** The deepest element under `root` whose text contains `snippet`: one path down, child by child. */
+/**
+ * The deepest element under `root` whose text contains `snippet`: one path down, child by child. A
+ * child holding all of its parent's visible text holds the snippet too, unread (wrappers nested
+ * thousands deep cost one read, not one per level); the texts read on the way cost at most
+ * READ_BUDGET times the page's, after which the path stops where it is (only a page built to nest
+ * its text that way gets there).
+ */
 function deepestHolding(root: LightElement, snippet: string): LightElement | undefined {
   if (!normalize(innerText(root)).includes(snippet)) return undefined;
+  let budget = root.stats.nonSpace * READ_BUDGET;
   let current = root;
   for (;;) {
-    const next = current.elementChildren.find(
-      (child) => child.stats.nonSpace >= snippet.length / 2 && normalize(innerText(child)).includes(snippet),
-    );
+    const next = current.elementChildren.find((child) => {
+      const chars = child.stats.nonSpace;
+      if (chars < snippet.length / 2) return false;
+      if (chars === current.stats.nonSpace) return true;
+      budget -= chars;
+      return budget >= 0 && normalize(innerText(child)).includes(snippet);
+    });
     if (!next) return current;
     current = next;
   }
 }
+
+/** See deepestHolding. */
+const READ_BUDGET = 32;
 
 function normalize(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
