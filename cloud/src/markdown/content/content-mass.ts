@@ -6,7 +6,7 @@
  * works in any language). A subtree's `good` is the sum of its blocks' characters weighted by that
  * likelihood, its `bad` the rest.
  */
-import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, type LightElement, type LightNode } from "../dom/light-dom.js";
 
 export interface Mass {
   /** Characters likely to be content. */
@@ -117,17 +117,20 @@ function addInline(block: Block, el: LightElement): void {
     addText(block, el.children[0]!.data, inLink);
     return;
   }
-  forEachDescendant(el, (node) => {
-    if (node.type === "text") addText(block, node.data, inLink || isInsideLink(node.parent, el));
-    return true;
-  });
-}
-
-function isInsideLink(node: LightElement | null, stop: LightElement): boolean {
-  for (let current = node; current && current !== stop; current = current.parent) {
-    if (current.tag === "a" && current.attrs.has("href")) return true;
+  // Whether each node is inside a link is carried down the walk: asked of each text's ancestors, it
+  // cost a climb per text (quadratic in spans nested thousands deep).
+  const stack: { node: LightNode; inLink: boolean }[] = [];
+  for (let i = el.children.length - 1; i >= 0; i--) stack.push({ node: el.children[i]!, inLink });
+  while (stack.length) {
+    const { node, inLink: linked } = stack.pop()!;
+    if (node.type === "text") {
+      addText(block, node.data, linked);
+      continue;
+    }
+    const childrenLinked = linked || (node.tag === "a" && node.attrs.has("href"));
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push({ node: node.children[i]!, inLink: childrenLinked });
   }
-  return false;
 }
 
 function addText(block: Block, data: string, inLink: boolean): void {

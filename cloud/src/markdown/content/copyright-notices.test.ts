@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bodyTextAfter, STORY } from "./body-text.test.support.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
+import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 
 function textAfter(html: string): string {
   return bodyTextAfter(html, removeCopyrightNotices);
@@ -34,5 +35,23 @@ describe("removeCopyrightNotices", () => {
     expect(text).toContain("Copyright law protects");
     expect(text).toContain(credit);
     expect(text).toContain("whose report follows");
+  });
+
+  it("climbs once from texts with the sign nested 200,000 inline wrappers deep", () => {
+    // Each text climbed through all its wrappers to its block (quadratic: minutes here, where the test
+    // timeout is 60 s). The block is far longer than a notice: it stays.
+    const body = new LightElement("body");
+    const p = new LightElement("p");
+    appendChild(body, p);
+    let level = p;
+    for (let i = 0; i < 200_000; i++) {
+      const span = new LightElement("span");
+      appendChild(span, new LightText("© "));
+      appendChild(level, span);
+      level = span;
+    }
+    removeCopyrightNotices(body);
+    expect(body.children).toEqual([p]);
+    expect(p.stats.nonSpace).toBe(200_000);
   });
 });
