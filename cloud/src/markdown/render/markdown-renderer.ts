@@ -4,7 +4,7 @@
  * absolute. Recursion is bounded: past MAX_DEPTH nested elements a subtree becomes plain text, so a
  * hostile page nested 100,000 deep cannot overflow the stack.
  */
-import { forEachDescendant, LightElement, type LightNode } from "../dom/light-dom.js";
+import { LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { resolveImage, resolveLink } from "./link-urls.js";
 import { imageSource } from "./image-source.js";
@@ -18,14 +18,7 @@ import {
   singleLine,
 } from "./markdown-text.js";
 import { renderTable } from "./tables.js";
-import { BLOCK_TAGS } from "./block-tags.js";
-
-/** Elements with nothing a reader of the text needs. */
-const SKIP = new Set([
-  "head", "title", "meta", "base", "link", "script", "style", "template", "svg", "iframe", "object", "embed",
-  "canvas", "video", "audio", "source", "track", "map", "area", "input", "select", "textarea", "option",
-  "optgroup", "datalist", "button", "noscript", "frameset", "frame", "param",
-]); // prettier-ignore
+import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS } from "./block-tags.js";
 
 const CODE = new Set(["code", "kbd", "samp", "tt", "var"]);
 const MAX_DEPTH = 200;
@@ -80,7 +73,7 @@ class MarkdownRenderer {
         inline += escapeText(collapseWhitespace(node.data), this.linkDepth > 0);
         continue;
       }
-      if (SKIP.has(node.tag)) continue;
+      if (SKIP_TAGS.has(node.tag)) continue;
       if (BLOCK_TAGS.has(node.tag)) {
         flush();
         // Two lists in a row would merge into one; a different marker keeps them apart.
@@ -187,7 +180,7 @@ class MarkdownRenderer {
         items.push(this.blocks(child));
         continue;
       }
-      if (child.type === "text" ? !child.data.trim() : SKIP.has(child.tag)) continue;
+      if (child.type === "text" ? !child.data.trim() : SKIP_TAGS.has(child.tag)) continue;
       // Content directly in the list (a nested list, stray text) joins the item before it.
       const blocks =
         child.type === "element" && (child.tag === "ul" || child.tag === "ol")
@@ -291,7 +284,7 @@ class MarkdownRenderer {
   private inline(node: LightNode): string {
     if (node.type === "text") return escapeText(collapseWhitespace(node.data), this.linkDepth > 0);
     const tag = node.tag;
-    if (SKIP.has(tag)) return "";
+    if (SKIP_TAGS.has(tag)) return "";
     switch (tag) {
       case "br":
         return HARD_BREAK;
@@ -420,24 +413,4 @@ function indent(text: string, prefix: string): string {
 function plainTextBlocks(el: LightElement): string[] {
   const text = finishParagraph(escapeText(collapseWhitespace(el.textContent), false));
   return text ? [text] : [];
-}
-
-/** Finds the inline elements that hold block elements, without recursion. */
-function markBlockHolders(root: LightElement, holders: Set<LightElement>): void {
-  // Pre-order, so walking it backwards sees every element after all its descendants.
-  const order: LightElement[] = [root];
-  forEachDescendant(root, (node) => {
-    if (node.type === "element") order.push(node);
-    return node.type === "element" && !SKIP.has(node.tag);
-  });
-  for (let i = order.length - 1; i >= 0; i--) {
-    const el = order[i]!;
-    if (
-      el.children.some(
-        (c) => c.type === "element" && !SKIP.has(c.tag) && (BLOCK_TAGS.has(c.tag) || holders.has(c)),
-      )
-    ) {
-      holders.add(el);
-    }
-  }
 }
