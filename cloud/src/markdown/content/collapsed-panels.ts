@@ -6,9 +6,9 @@
  * role is `tabpanel`), in the words of its class names and id, or by its place: right after the button
  * that opens it (the disclosure pattern, a question in a `<button>` and its answer after it).
  */
-import { forEachDescendant, previousElementSibling, type LightElement } from "../dom/light-dom.js";
+import { descendantsByTag, forEachDescendant, setTag, type LightElement } from "../dom/light-dom.js";
 import { nameWords } from "./name-words.js";
-import { holdsProse } from "./content-mass.js";
+import { isProseText } from "./content-mass.js";
 
 /** Whole words of class names and ids that name a collapsible panel on any site. */
 const PANEL_WORDS = new Set([
@@ -25,37 +25,87 @@ const PANEL_WORDS = new Set([
 ]);
 
 /**
- * A test of whether an element below `root` is a panel a reader can open. Only the controls' targets are
- * collected up front; the names are read for the few elements asked about (hidden ones).
+ * A test of whether an element below `root` is a panel a reader can open. Only the controls' targets and
+ * the elements right after a control are collected up front (one walk); the names and the text are read
+ * for the few elements asked about (hidden ones).
  */
 export function collapsedPanelTest(root: LightElement): (el: LightElement) => boolean {
   const controlled = new Set<string>();
+  const afterControl = new Set<LightElement>();
+  const order: LightElement[] = [];
+  const readChildren = (node: LightElement) => {
+    let previous: LightElement | undefined;
+    for (const child of node.children) {
+      if (child.type !== "element") continue;
+      if (previous && isControl(previous)) afterControl.add(child);
+      previous = child;
+    }
+  };
+  readChildren(root);
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
+    order.push(node);
     const controls = node.attrs.get("aria-controls");
     if (controls) for (const id of controls.split(/\s+/)) if (id) controlled.add(id);
+    readChildren(node);
     return true;
   });
+  const prose = proseHolders(order);
   return (el) => {
     const id = el.attrs.get("id");
     return (
       (id !== undefined && controlled.has(id)) ||
       el.attrs.get("role")?.trim().toLowerCase() === "tabpanel" ||
-      followsItsControl(el) ||
+      // Right after the control that shows it, holding prose. Menus, pickers, "added to your cart"
+      // pop-ups and "see details" drawers follow buttons too, but hold no paragraph (measured: revealing
+      // them cost 10 WCXB pages up to 0.09 F1).
+      (afterControl.has(el) && prose.has(el)) ||
       nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)))
     );
   };
 }
 
 /**
- * Whether the element comes right after a control that shows it (a `<button>`, or any element that says
- * whether it is expanded: `aria-expanded`) and holds prose. Menus, pickers, "added to your cart"
- * pop-ups and "see details" drawers follow buttons too, but hold no paragraph (measured: revealing
- * them cost 10 WCXB pages up to 0.09 F1).
+ * The elements holding a paragraph of prose (see holdsProse), found bottom-up from the walk's pre-order
+ * so that each element is read once however deep the page nests.
  */
-function followsItsControl(el: LightElement): boolean {
-  const previous = previousElementSibling(el);
-  return (
-    previous !== null && (previous.tag === "button" || previous.attrs.has("aria-expanded")) && holdsProse(el)
-  );
+function proseHolders(order: readonly LightElement[]): Set<LightElement> {
+  const holders = new Set<LightElement>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i]!;
+    if (
+      el.children.some((child) =>
+        child.type === "text" ? isProseText(child.data, child.stats.nonSpace) : holders.has(child),
+      )
+    )
+      holders.add(el);
+  }
+  return holders;
 }
+
+/** A control that shows what follows it: a `<button>`, or any element saying whether it is expanded. */
+function isControl(el: LightElement): boolean {
+  return el.tag === "button" || el.attrs.has("aria-expanded");
+}
+
+/**
+ * An accordion's questions drawn as buttons become text: a `<button>` holding a heading is the title of
+ * what it opens (an FAQ's question), not a control's label like "Add to cart" or "Menu", which stays
+ * furniture.
+ */
+export function keepQuestionButtons(root: LightElement): void {
+  for (const button of descendantsByTag(root, "button")) if (holdsHeading(button)) setTag(button, "div");
+}
+
+/** Whether a button holds a heading (a button inside it is read on its own, so each element is read once). */
+function holdsHeading(button: LightElement): boolean {
+  let found = false;
+  forEachDescendant(button, (node) => {
+    if (found || node.type === "text" || node.tag === "button") return false;
+    if (HEADING_TAGS.has(node.tag)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);

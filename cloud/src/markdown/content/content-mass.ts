@@ -191,10 +191,15 @@ export function holdsProse(el: LightElement): boolean {
   forEachDescendant(el, (node) => {
     if (found) return false;
     if (node.type === "text") {
-      if (node.stats.nonSpace >= 80 && /[.!?。]/.test(node.data)) found = true;
+      if (isProseText(node.data, node.stats.nonSpace)) found = true;
       return false;
     }
     return true;
   });
   return found;
+}
+
+/** Whether one text is a paragraph's: 80 characters or more, with a sentence's stop. */
+export function isProseText(text: string, nonSpace: number): boolean {
+  return nonSpace >= 80 && /[.!?。]/.test(text);
 }

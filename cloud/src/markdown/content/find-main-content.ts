@@ -14,7 +14,7 @@ import { removeDataBlobs } from "./data-blobs.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
-import { collapsedPanelTest } from "./collapsed-panels.js";
+import { collapsedPanelTest, keepQuestionButtons } from "./collapsed-panels.js";
 import {
   blockLikelihood,
   collectBlocks,
@@ -62,6 +62,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.
   const anchor = structuredAnchor(things, doc.body);
   const isPanel = collapsedPanelTest(doc.body);
+  keepQuestionButtons(doc.body);
   const holdsAnchor = (el: LightElement) => anchor !== undefined && contains(el, anchor);
   removeHidden(doc.body, (el) => isPanel(el) || holdsAnchor(el));
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);
