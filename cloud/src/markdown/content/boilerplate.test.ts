@@ -3,6 +3,7 @@ import { parsePage } from "../dom/parse-document.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 import type { PageType } from "./page-type.js";
+import { nest } from "../dom/nested.test.support.js";
 
 const SENTENCE =
   "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
@@ -169,12 +170,7 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes
     // here, where the test timeout is 60 s).
     const nested = (outer: LightElement, tag: string, attrs: Record<string, string>, inner: LightElement) => {
-      let level = outer;
-      for (let i = 0; i < 200_000; i++) {
-        const el = new LightElement(tag, new Map(Object.entries(attrs)));
-        appendChild(level, el);
-        level = el;
-      }
+      const level = nest(outer, 200_000, () => new LightElement(tag, new Map(Object.entries(attrs))));
       appendChild(level, inner);
       return outer;
     };

@@ -9,6 +9,7 @@ import {
 } from "../dom/light-dom.js";
 import { collapsedPanelTest, keepQuestionButtons } from "./collapsed-panels.js";
 import { findMainContent } from "./find-main-content.js";
+import { nest } from "../dom/nested.test.support.js";
 
 const SENTENCE =
   "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
@@ -88,15 +89,12 @@ describe("collapsedPanelTest", () => {
     // whether it holds prose by reading its subtree anew is quadratic (minutes here; the test timeout
     // is 60 s). Each panel's question button, holding a heading, becomes text.
     const body = new LightElement("body");
-    let level = body;
-    for (let i = 0; i < 100_000; i++) {
+    const level = nest(body, 100_000, (_, parent) => {
       const button = new LightElement("button");
       appendChild(button, new LightElement("h5"));
-      appendChild(level, button);
-      const panel = new LightElement("div");
-      appendChild(level, panel);
-      level = panel;
-    }
+      appendChild(parent, button);
+      return new LightElement("div");
+    });
     appendChild(level, new LightText(SENTENCE));
     const isPanel = collapsedPanelTest(body);
     let panels = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
 import { collectBlocks } from "./content-mass.js";
+import { nest } from "../dom/nested.test.support.js";
 
 describe("collectBlocks", () => {
   it("counts link text inside inline wrappers nested 200,000 deep in one walk", () => {
@@ -9,16 +10,14 @@ describe("collectBlocks", () => {
     const body = new LightElement("body");
     const p = new LightElement("p");
     appendChild(body, p);
-    let level = p;
-    for (let i = 0; i < 200_000; i++) {
+    nest(p, 200_000, (i) => {
       const inline = new LightElement(
         i === 100_000 ? "a" : "span",
         new Map(i === 100_000 ? [["href", "/x"]] : []),
       );
       appendChild(inline, new LightText("word "));
-      appendChild(level, inline);
-      level = inline;
-    }
+      return inline;
+    });
     const { blocks } = collectBlocks(body);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]!.el).toBe(p);

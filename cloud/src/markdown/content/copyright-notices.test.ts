@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bodyTextAfter, STORY } from "./body-text.test.support.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
+import { nest } from "../dom/nested.test.support.js";
 
 function textAfter(html: string): string {
   return bodyTextAfter(html, removeCopyrightNotices);
@@ -43,13 +44,11 @@ describe("removeCopyrightNotices", () => {
     const body = new LightElement("body");
     const p = new LightElement("p");
     appendChild(body, p);
-    let level = p;
-    for (let i = 0; i < 200_000; i++) {
+    nest(p, 200_000, () => {
       const span = new LightElement("span");
       appendChild(span, new LightText("© "));
-      appendChild(level, span);
-      level = span;
-    }
+      return span;
+    });
     removeCopyrightNotices(body);
     expect(body.children).toEqual([p]);
     expect(p.stats.nonSpace).toBe(200_000);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "../dom/parse-document.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
+import { nest } from "../dom/nested.test.support.js";
 
 const POST = "I currently own closed headphones but want a wider stage and better separation, any advice?";
 const REPLY = "Try an open-back pair at home first, the stage is the biggest difference you will hear.";
@@ -91,12 +92,7 @@ describe("removeRepeatedText", () => {
     // Each span holds a paragraph, so the walk goes into it; asking each anew read its whole subtree
     // (quadratic: minutes here, where the test timeout is 60 s).
     const body = new LightElement("body");
-    let level = body;
-    for (let i = 0; i < 200_000; i++) {
-      const span = new LightElement("span");
-      appendChild(level, span);
-      level = span;
-    }
+    const level = nest(body, 200_000, () => new LightElement("span"));
     for (const [parent, text] of [
       [level, POST],
       [level, REPLY],

@@ -3,6 +3,7 @@ import { parsePage } from "../dom/parse-document.js";
 import { structuredAnchor } from "./structured-anchor.js";
 import { readStructuredData } from "./structured-data.js";
 import { appendChild, LightElement, LightText } from "../dom/light-dom.js";
+import { nest } from "../dom/nested.test.support.js";
 
 const DESCRIPTION =
   "A liquid-damped compass in a polished brass bowl, gimballed so it reads true on a small boat in a swell.";
@@ -57,13 +58,11 @@ describe("structuredAnchor", () => {
           description: DESCRIPTION,
         })}</script></head><body></body>`,
       ).copy();
-      let level = doc.body;
-      for (let i = 0; i < 200_000; i++) {
+      const level = nest(doc.body, 200_000, () => {
         const div = new LightElement("div");
         if (ownText) appendChild(div, new LightText(ownText));
-        appendChild(level, div);
-        level = div;
-      }
+        return div;
+      });
       const p = new LightElement("p");
       appendChild(p, new LightText(DESCRIPTION));
       appendChild(level, p);
