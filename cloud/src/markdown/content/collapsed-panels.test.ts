@@ -106,4 +106,31 @@ describe("collapsedPanelTest", () => {
     keepQuestionButtons(body);
     expect(descendantsByTag(body, "button")).toHaveLength(0);
   });
+
+  it("keeps a question button without a heading when prose follows it, and leaves other buttons furniture", () => {
+    const text = mainText(
+      `<main><h1>Our service</h1><p>Intro. ${SENTENCE} ${SENTENCE}</p>
+       <div><button>Why choose us?</button><div class="hidden"><p>Because. ${SENTENCE}</p></div></div>
+       <div><button>Is it free?</button><div class="tags"><a href="/a">Alpha</a></div></div>
+       <div><button>Add to cart</button><p>Shipping. ${SENTENCE}</p></div></main>`,
+    );
+    expect(text).toMatch(/Why choose us\?\s*Because\./);
+    expect(text).not.toContain("Is it free?");
+    expect(text).not.toContain("Add to cart");
+  });
+
+  it("reads each button's next element once among 150,000 question buttons side by side", () => {
+    // Looking each button up among its siblings is quadratic (minutes; the test timeout is 60 s).
+    const body = new LightElement("body");
+    for (let i = 0; i < 150_000; i++) {
+      const button = new LightElement("button");
+      appendChild(button, new LightText("Why?"));
+      appendChild(body, button);
+      const answer = new LightElement("p");
+      appendChild(answer, new LightText(SENTENCE));
+      appendChild(body, answer);
+    }
+    keepQuestionButtons(body);
+    expect(descendantsByTag(body, "button")).toHaveLength(0);
+  });
 });

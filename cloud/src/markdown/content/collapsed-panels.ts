@@ -89,23 +89,49 @@ function isControl(el: LightElement): boolean {
 }
 
 /**
- * An accordion's questions drawn as buttons become text: a `<button>` holding a heading is the title of
- * what it opens (an FAQ's question), not a control's label like "Add to cart" or "Menu", which stays
- * furniture.
+ * An accordion's questions drawn as buttons become text: a `<button>` holding a heading, or whose words
+ * end in a question mark right before a block of prose, is the title of what it opens (an FAQ's
+ * question), not a control's label like "Add to cart" or "Menu", which stays furniture. Only buttons
+ * without a button inside are read (a question holds none), so each element is read once.
  */
 export function keepQuestionButtons(root: LightElement): void {
-  for (const button of descendantsByTag(root, "button")) if (holdsHeading(button)) setTag(button, "div");
-}
-
-/** Whether a button holds a heading (a button inside it is read on its own, so each element is read once). */
-function holdsHeading(button: LightElement): boolean {
-  let found = false;
-  forEachDescendant(button, (node) => {
-    if (found || node.type === "text" || node.tag === "button") return false;
-    if (HEADING_TAGS.has(node.tag)) found = true;
-    return !found;
+  const order: LightElement[] = [];
+  // The element right after each button, read once from its parent's children.
+  const following = new Map<LightElement, LightElement>();
+  const readChildren = (node: LightElement) => {
+    let previous: LightElement | undefined;
+    for (const child of node.elementChildren) {
+      if (previous?.tag === "button") following.set(previous, child);
+      previous = child;
+    }
+  };
+  readChildren(root);
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    order.push(node);
+    readChildren(node);
+    return true;
   });
-  return found;
+  const prose = proseHolders(order);
+  const holdsButton = new Set<LightElement>();
+  const questions: LightElement[] = [];
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i]!;
+    if (el.elementChildren.some((child) => child.tag === "button" || holdsButton.has(child)))
+      holdsButton.add(el);
+    else if (el.tag === "button" && isQuestion(el, following.get(el), prose)) questions.push(el);
+  }
+  for (const button of questions) setTag(button, "div");
 }
 
+function isQuestion(
+  button: LightElement,
+  next: LightElement | undefined,
+  prose: ReadonlySet<LightElement>,
+): boolean {
+  if (descendantsByTag(button, HEADING_TAGS).length) return true;
+  return next !== undefined && prose.has(next) && QUESTION_END.test(button.textContent);
+}
+
+const QUESTION_END = /\?\s*$/;
 const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
