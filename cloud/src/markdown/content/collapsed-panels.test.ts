@@ -119,6 +119,19 @@ describe("collapsedPanelTest", () => {
     expect(text).not.toContain("Add to cart");
   });
 
+  it("keeps a question drawn as a button inside a heading (the ARIA accordion pattern) above its answer", () => {
+    const faq = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<div class="card"><div class="card-header"><h3><button aria-expanded="true" aria-controls="c${i}">Topic ${i}</button></h3></div>` +
+        `<div id="c${i}"><p>Answer ${i}. ${SENTENCE}</p></div></div>`,
+    ).join("");
+    const text = mainText(
+      `<main><h1>Our service</h1><p>Intro. ${SENTENCE} ${SENTENCE}</p><h2>Questions</h2>${faq}</main>`,
+    );
+    for (let i = 0; i < 3; i++) expect(text).toMatch(new RegExp(`Topic ${i}\\s*Answer ${i}\\.`));
+  });
+
   it("reads each button's next element once among 150,000 question buttons side by side", () => {
     // Looking each button up among its siblings is quadratic (minutes; the test timeout is 60 s).
     const body = new LightElement("body");

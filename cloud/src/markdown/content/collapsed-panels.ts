@@ -89,13 +89,17 @@ function isControl(el: LightElement): boolean {
 }
 
 /**
- * An accordion's questions drawn as buttons become text: a `<button>` holding a heading, or whose words
- * end in a question mark right before a block of prose, is the title of what it opens (an FAQ's
- * question), not a control's label like "Add to cart" or "Menu", which stays furniture. Only buttons
- * without a button inside are read (a question holds none), so each element is read once.
+ * An accordion's questions drawn as buttons become text: a `<button>` inside a heading (the ARIA
+ * accordion pattern, `<h3><button aria-expanded>Question</button></h3>`: the heading's words are the
+ * button's), holding a heading, or whose words end in a question mark right before a block of prose, is
+ * the title of what it opens (an FAQ's question), not a control's label like "Add to cart" or "Menu",
+ * which stays furniture. Only buttons without a button inside are read (a question holds none), so each
+ * element is read once.
  */
 export function keepQuestionButtons(root: LightElement): void {
   const order: LightElement[] = [];
+  // Elements inside a heading, carried down the walk instead of climbing each button's ancestors.
+  const inHeading = new Set<LightElement>();
   // The element right after each button, read once from its parent's children.
   const following = new Map<LightElement, LightElement>();
   const readChildren = (node: LightElement) => {
@@ -109,6 +113,7 @@ export function keepQuestionButtons(root: LightElement): void {
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     order.push(node);
+    if (HEADING_TAGS.has(node.tag) || (node.parent && inHeading.has(node.parent))) inHeading.add(node);
     readChildren(node);
     return true;
   });
@@ -119,7 +124,8 @@ export function keepQuestionButtons(root: LightElement): void {
     const el = order[i]!;
     if (el.elementChildren.some((child) => child.tag === "button" || holdsButton.has(child)))
       holdsButton.add(el);
-    else if (el.tag === "button" && isQuestion(el, following.get(el), prose)) questions.push(el);
+    else if (el.tag === "button" && (inHeading.has(el) || isQuestion(el, following.get(el), prose)))
+      questions.push(el);
   }
   for (const button of questions) setTag(button, "div");
 }
