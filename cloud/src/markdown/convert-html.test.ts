@@ -66,6 +66,13 @@ describe("convertHtmlToMarkdown: main content", () => {
     expect(markdown.endsWith(".\n")).toBe(true);
     expect(markdown).not.toMatch(/\n{3,}/);
   });
+
+  it("does not end on a heading whose section went as furniture (a sign-up form under it)", () => {
+    const signUp = `<h2>Get our weekly newsletter</h2><form action="/subscribe"><input type="email" name="email"><button>Sign up</button></form>`;
+    const { markdown: withForm } = convertHtmlToMarkdown(articlePage({ article: ARTICLE + signUp }), URL_);
+    expect(withForm).toContain(PARAGRAPHS[2]);
+    expect(withForm).not.toContain("newsletter");
+  });
 });
 
 describe("convertHtmlToMarkdown: content kinds survive extraction", () => {

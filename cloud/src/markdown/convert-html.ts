@@ -8,6 +8,7 @@ import { findMainContent, type MainContent } from "./content/find-main-content.j
 import { removeDataBlobs } from "./content/data-blobs.js";
 import { descendantsByTag, removeNode } from "./dom/light-dom.js";
 import { parsePage, type ParsedPage } from "./dom/parse-document.js";
+import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
 import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
@@ -52,6 +53,7 @@ export function convertHtmlToMarkdown(
   const { root, title, baseHref, things } =
     options.mainContent === false ? wholeBody(page) : findMainContent(page, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
+  dropDanglingHeading(blocks);
   const cleanTitle = collapseWhitespace(title).trim();
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
