@@ -33,6 +33,7 @@ import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
 import { removeRedundantLinks } from "./redundant-links.js";
 import { removeCardLabels } from "./card-labels.js";
+import { removeGridControls } from "./grid-controls.js";
 import { removeRepeatsWithinItems } from "./item-repeats.js";
 import { removeRelatedSections } from "./related-sections.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
@@ -123,6 +124,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   // On a forum a name repeated under one link is each post's author, which the thread shows.
   if (type !== "forum") removeRedundantLinks(region);
   removeCardLabels(region, type === "forum");
+  removeGridControls(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
   return { root: region, title, baseHref: doc.baseHref, type, things };
