@@ -39,4 +39,20 @@ describe("findItemGroups", () => {
   it("leaves out a menu whose entries each link to a submenu of their own", () => {
     expect(findItemGroups(body(`<ul class="menu">${MENU}</ul>`))).toHaveLength(0);
   });
+
+  it("reads sibling posts as one list whatever their classes (each post's categories, a featured one)", () => {
+    const topics = ["recipes tag-salmon", "dinner", "recipes category-lunch", "featured"];
+    const posts = topics
+      .map(
+        (topic, i) =>
+          `<article class="post-${i} post category-${topic}"><h2><a href="/p/${i}">Post number ${i}</a></h2>` +
+          `<p>A summary of post ${i}.</p></article>`,
+      )
+      .join("");
+    const groups = findItemGroups(body(`<main>${posts}</main>`));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.items).toHaveLength(4);
+    // Other elements still group by their class words.
+    expect(findItemGroups(body(`<main>${posts.replaceAll("article", "section")}</main>`))).toHaveLength(0);
+  });
 });

@@ -53,7 +53,15 @@ export function findItemGroups(root: LightElement, discountShared = true): ItemG
   return kept;
 }
 
+/**
+ * How a sibling is built: its tag and its class words, less the ones that vary between items of one
+ * grid. Sibling `<article>` elements are alike whatever their classes: each is a self-contained post
+ * by the element's meaning, and blogs class each one by its own categories and tags
+ * (`category-recipes tag-salmon`) or mark one as featured, which split a list of posts into groups
+ * too small to count.
+ */
 export function itemSignature(el: LightElement): string {
+  if (el.tag === "article") return "article|";
   const words = (el.attrs.get("class") ?? "")
     .toLowerCase()
     .split(/[\s]+/)
