@@ -52,6 +52,13 @@ describe("findItemGroups", () => {
     const groups = findItemGroups(body(`<main>${posts}</main>`));
     expect(groups).toHaveLength(1);
     expect(groups[0]!.items).toHaveLength(4);
+    // So do a list's entries; a menu of lone links, classed one by one, is still no group.
+    const entries = posts.replaceAll("<article", "<li").replaceAll("</article>", "</li>");
+    expect(findItemGroups(body(`<ul>${entries}</ul>`))[0]?.items).toHaveLength(4);
+    const menu = [0, 1, 2, 3].map(
+      (i) => `<li class="menu-item menu-item-${i}0${i}"><a href="/m/${i}">Section ${i}</a></li>`,
+    );
+    expect(findItemGroups(body(`<ul>${menu.join("")}</ul>`))).toHaveLength(0);
     // Other elements still group by their class words.
     expect(findItemGroups(body(`<main>${posts.replaceAll("article", "section")}</main>`))).toHaveLength(0);
   });

@@ -58,10 +58,12 @@ export function findItemGroups(root: LightElement, discountShared = true): ItemG
  * grid. Sibling `<article>` elements are alike whatever their classes: each is a self-contained post
  * by the element's meaning, and blogs class each one by its own categories and tags
  * (`category-recipes tag-salmon`) or mark one as featured, which split a list of posts into groups
- * too small to count.
+ * too small to count. So are a list's `<li>` entries, one list's items by the element's meaning
+ * whatever a script or template adds to each (a thread's posts, a product's listed parts); a menu's
+ * entries still fail judgeGroup, each a lone link.
  */
 export function itemSignature(el: LightElement): string {
-  if (el.tag === "article") return "article|";
+  if (el.tag === "article" || el.tag === "li") return `${el.tag}|`;
   const words = (el.attrs.get("class") ?? "")
     .toLowerCase()
     .split(/[\s]+/)
