@@ -165,6 +165,21 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(wrapped).toContain("Paragraph 8.");
   });
 
+  it("removes a page's footer by its tag even when its class names it too and it holds most of the page", () => {
+    const testimonials = Array.from(
+      { length: 10 },
+      (_, i) => `<p>Customer ${i + 1} says: ${SENTENCE}</p>`,
+    ).join("");
+    const text = kept(
+      `<div class="product"><h1>Linen dress</h1><p>A dress of linen. ${SENTENCE}</p></div>
+       <footer class="site-footer"><h2>What our clients say</h2>${testimonials}<a href="/about">About us</a></footer>`,
+      "product",
+    );
+    expect(text).toContain("A dress of linen.");
+    for (const junk of ["What our clients say", "Customer 10 says", "About us"])
+      expect(text).not.toContain(junk);
+  });
+
   it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
     // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes

@@ -245,15 +245,14 @@ export function removeBoilerplate(
     // Inside code, class names are the highlighter's token kinds (`hljs-comment`, `token tag`), not
     // parts of the page.
     if (node.tag === "pre" || node.tag === "code") return false;
-    let reason = boilerplateReason(node, type);
+    // A page's header or footer (outside its articles) is furniture by its tag, whatever its class names
+    // also say: read by its names (`site-footer`) it would be spared as a wrapper of most of the page,
+    // which a footer holding a shop's testimonials or a long list of links is.
+    let reason = pageChromeReason(node, inArticle) ?? boilerplateReason(node, type);
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
-    reason ??=
-      pageChromeReason(node, inArticle) ??
-      formReason(node, type) ??
-      skipLinkReason(node) ??
-      authorBoxReason(node);
+    reason ??= formReason(node, type) ?? skipLinkReason(node) ?? authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
