@@ -180,6 +180,17 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
       expect(text).not.toContain(junk);
   });
 
+  it("removes a form's status messages, which show only once it is sent", () => {
+    const text = kept(
+      `<article>${STORY}<div class="guide-box"><p>Get the guide in your inbox.</p>
+       <div class="w-form-done"><div>Thank you! Your submission has been received!</div></div>
+       <div class="error-message w-form-fail"><div>Oops! Something went wrong while submitting the form.</div></div>
+       <p class="form-note">We answer within a day.</p></div></article>`,
+    );
+    expect(text).toContain("We answer within a day.");
+    for (const junk of ["Thank you!", "Oops!"]) expect(text).not.toContain(junk);
+  });
+
   it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
     // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes

@@ -160,6 +160,22 @@ const FACET_WORDS = new Set([
   "sortby",
 ]);
 
+/**
+ * A form's status messages ('Thank you! Your submission has been received!', 'Oops! Something went
+ * wrong'), which a script shows once the form is sent and the site's style sheet hides until then: a
+ * class name pairing a form or message with its outcome (`w-form-done`, `w-form-fail`,
+ * `success-message`, `form-error`). About a visit, not the page.
+ */
+const FORM_STATUS_SUBJECTS = new Set(["form", "message", "msg"]);
+const FORM_STATUS_OUTCOMES = new Set(["done", "fail", "failure", "success", "error", "errors"]);
+
+function isFormStatus(words: readonly string[]): boolean {
+  return (
+    words.some((word) => FORM_STATUS_SUBJECTS.has(word)) &&
+    words.some((word) => FORM_STATUS_OUTCOMES.has(word))
+  );
+}
+
 /** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
 const HIDDEN_CLASSES = new Set([
   "hidden",
@@ -202,6 +218,7 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       words.every((word) => CONTENT_WORDS.has(word) || FILLER_WORDS.has(word))
     )
       return null;
+    if (isFormStatus(words)) reason = "words";
     for (const [index, word] of words.entries()) {
       if (index > 0 && HEAD_ONLY_WORDS.has(word)) continue;
       if (type !== "forum" && DISCUSSION_WORDS.has(word)) reason = "words";
