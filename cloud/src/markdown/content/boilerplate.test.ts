@@ -191,6 +191,19 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     for (const junk of ["Thank you!", "Oops!"]) expect(text).not.toContain(junk);
   });
 
+  it("removes a modal window, except on a product page, where it is the sheet of the product's details", () => {
+    const page = `<article>${STORY}</article><div class="region-modal"><h3>Region check</h3>
+      <p>Please confirm your country or region to ensure you are browsing the correct site.</p></div>
+      <div class="product-details-modal"><p>Frame of solid beech, lacquered; wipe clean with a damp cloth.</p></div>`;
+    const article = kept(page);
+    expect(article).toContain("Paragraph 8.");
+    for (const junk of ["Region check", "solid beech"]) expect(article).not.toContain(junk);
+    expect(kept(page, "product")).toContain("Frame of solid beech");
+    // A story opened over the page holds paragraphs of prose: it is the content.
+    const story = kept(`<div class="story-modal">${STORY}</div><div class="front"><p>More stories</p></div>`);
+    expect(story).toContain("Paragraph 8.");
+  });
+
   it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
     // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes

@@ -145,6 +145,15 @@ const REVIEW_WORDS = new Set(["reviews", "review", "ratings", "qna", "questions"
 const ALERT_WORDS = new Set(["alert"]);
 
 /**
+ * A modal window (a sign-up or region prompt, a video player, a share sheet) opens over the page on
+ * the visitor's action or on a timer: not the page's text. Like navigation, one holding paragraphs of
+ * prose is content under that name (a story a news site opens over its front page). Not on product
+ * pages, where a modal is also the sheet of the product's own details (measurements, materials, care)
+ * that a button opens.
+ */
+const MODAL_WORDS = new Set(["modal"]);
+
+/**
  * A page of products' filters and sort controls: how to narrow the grid, not what is in it. Only on
  * collection pages: elsewhere a filter names the content it holds (a filterable table, sorted results).
  */
@@ -225,6 +234,8 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
       else if ((type === "product" || type === "collection") && REVIEW_WORDS.has(word)) reason = "words";
       else if (type === "collection" && FACET_WORDS.has(word)) reason = "words";
       else if (type !== "documentation" && ALERT_WORDS.has(word)) reason = "words";
+      else if (type !== "product" && MODAL_WORDS.has(word))
+        reason = reason === "words" ? "words" : "navigation-words";
       else if (FURNITURE_WORDS.has(word))
         reason = reason === "words" || !NAVIGATION_WORDS.has(word) ? "words" : "navigation-words";
     }
