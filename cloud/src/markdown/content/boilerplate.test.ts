@@ -204,6 +204,21 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(story).toContain("Paragraph 8.");
   });
 
+  it("spares a wrapper named for a sidebar when it holds the <main>, however little of the page that is", () => {
+    const entry = (title: string) =>
+      `<article class="post"><h2><a href="/${title}">${title}</a></h2></article>`;
+    const menu = Array.from({ length: 30 }, (_, i) => `<li><a href="/m${i}">Menu entry number ${i}</a></li>`);
+    const text = kept(
+      `<header><ul>${menu.join("")}</ul></header><div class="intro">${STORY}</div>
+       <div class="content-sidebar-wrap"><main>${entry("Salmon bites")}${entry("Sweet potato fries")}</main>
+       <aside>Newsletter</aside></div><footer><ul>${menu.join("")}</ul></footer>`,
+    );
+    expect(text).toContain("Salmon bites");
+    expect(text).toContain("Sweet potato fries");
+    // Without a <main> inside, the name still reads as furniture.
+    expect(kept(`${STORY}<div class="sidebar-wrap"><p>Popular now</p></div>`)).not.toContain("Popular now");
+  });
+
   it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
     // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes

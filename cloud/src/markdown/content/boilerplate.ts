@@ -286,7 +286,9 @@ export function removeBoilerplate(
     // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
     // wrapper of prose (a page a script reveals), not a hidden dump of data (a product's raw fields).
     // A landmark of furniture is spared when it wraps the page's main content: a `<main>`, or an
-    // `<article>` holding a wrapper's share of the page's text. The small `<article>`s of a header's
+    // `<article>` holding a wrapper's share of the page's text. So is a name of furniture: a layout
+    // wrapper is named for the columns it lays out ('content-sidebar-wrap' around the `<main>` and its
+    // sidebar), and on a list page, whose entries are short, it holds less than a wrapper's share. The small `<article>`s of a header's
     // mega menu, a sidebar's or a footer's story cards are teasers, and do not spare the landmark.
     const declared = reason === "tag" || reason === "role";
     const wrapper =
@@ -297,6 +299,7 @@ export function removeBoilerplate(
       (declared
         ? !holdsMainContent(node)
         : !wrapper &&
+          !holdsMainContent(node) &&
           ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
       doomed.push(node);
