@@ -26,6 +26,14 @@ export interface ParsedPage {
 /** Elements dropped with everything inside them. */
 const DROPPED = new Set(["style", "template", "svg", "link"]);
 
+/**
+ * A `<link rel="next">` stays (empty, as the renderer skips it): whether the page is one page of a
+ * paginated list is told by where it leads (see content/list-pagination.ts).
+ */
+function isNextPageLink(name: string, attributes: Record<string, string>): boolean {
+  return name === "link" && /(?:^|\s)next(?:\s|$)/i.test(attributes["rel"] ?? "");
+}
+
 /** The id of a `<template>` that holds the place of a streamed segment (React's `B:1`, `P:a`). */
 export const STREAM_PLACEHOLDER_ID = /^[BP]:([0-9a-z]+)$/;
 
@@ -51,7 +59,10 @@ function parseLightTree(html: string): LightElement {
           dropped++;
           return;
         }
-        if (DROPPED.has(name) || (name === "script" && !/ld\+json/i.test(attributes["type"] ?? ""))) {
+        if (
+          (DROPPED.has(name) && !isNextPageLink(name, attributes)) ||
+          (name === "script" && !/ld\+json/i.test(attributes["type"] ?? ""))
+        ) {
           dropped = 1;
           // A streamed segment's placeholder stays, empty, to mark where the segment goes (see
           // content/streamed-segments.ts).
