@@ -44,4 +44,23 @@ describe("isLinkDiscussion", () => {
       ),
     ).toBe(false);
   });
+
+  it("takes a post declared an article, whose marked-up comments far outweigh it, for a thread's first post", () => {
+    const question = Array.from({ length: 6 }, (_, i) => `<p>Question ${i}. ${SENTENCE}</p>`).join("");
+    const replies = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<div class="comment" itemscope itemtype="https://schema.org/Comment"><p itemprop="text">Reply ${i}. ${SENTENCE}</p></div>`,
+    ).join("");
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"A question"}</script>`;
+    const page = `<html><head>${ld}</head><body><article>${question}</article><section id="comments">${replies}</section></body></html>`;
+    const main = findMainContent(parsePage(page), "https://www.example.com/help/123-a-question.html");
+    expect(main.type).toBe("forum");
+    for (const i of [0, 15, 29]) expect(main.root.textContent).toContain(`Reply ${i}.`);
+    // The same post with unmarked comments stays an article, its comments furniture.
+    const plain = page.replace(/ itemscope itemtype="[^"]+"/g, "");
+    expect(findMainContent(parsePage(plain), "https://www.example.com/help/123-a-question.html").type).toBe(
+      "article",
+    );
+  });
 });

@@ -9,13 +9,26 @@ import { INLINE_TAGS } from "./content-mass.js";
 
 /** Less than this is a thread's opening link and a few words, not a story (a paragraph runs longer). */
 const MAX_STORY_CHARS = 300;
+/**
+ * A page that marks up three or more of its parts as schema.org `Comment`s (a forum theme's replies
+ * under a post it declares an `Article`) may open with a question of a few paragraphs: under this
+ * much, and four times outweighed by its comments, the post is a thread's first post and the comments
+ * its replies (measured on WCXB: no article page with such markup comes near; articles without it whose
+ * text sits in lists and short blocks do, so the markup is required).
+ */
+const MAX_MARKED_STORY_CHARS = 2000;
+const MIN_MARKED_COMMENT_RATIO = 4;
 /** Comments this long are a discussion, not a reader's note under a link. */
 const MIN_COMMENT_CHARS = 2000;
 /** Text shorter than this in one element is a label, a date, a button: not the story's. */
 const MIN_BLOCK_CHARS = 80;
 
-/** Whether the page under `root` is a shared link whose comments are its content. */
-export function isLinkDiscussion(root: LightElement): boolean {
+/**
+ * Whether the page under `root` is a shared link whose comments are its content. With `markedComments`
+ * (the page marks up three or more schema.org `Comment`s), a short post under a far longer discussion
+ * is a thread too.
+ */
+export function isLinkDiscussion(root: LightElement, markedComments = false): boolean {
   let comments = 0;
   let story = 0;
   forEachDescendant(root, (node) => {
@@ -33,5 +46,7 @@ export function isLinkDiscussion(root: LightElement): boolean {
     if (own >= MIN_BLOCK_CHARS) story += own;
     return true;
   });
-  return comments >= MIN_COMMENT_CHARS && story < MAX_STORY_CHARS;
+  if (comments < MIN_COMMENT_CHARS) return false;
+  if (story < MAX_STORY_CHARS) return true;
+  return markedComments && story < MAX_MARKED_STORY_CHARS && comments >= story * MIN_MARKED_COMMENT_RATIO;
 }

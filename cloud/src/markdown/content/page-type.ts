@@ -19,6 +19,8 @@ export interface PageTypeSignals {
   html: LightElement;
 }
 
+/** Three or more marked-up `Comment`s are a discussion's replies, not a stray review. */
+const MIN_MARKED_COMMENTS = 3;
 const FORUM_TYPES = new Set(["DiscussionForumPosting", "QAPage", "SocialMediaPosting"]);
 const PRODUCT_TYPES = new Set([
   "Product",
@@ -68,7 +70,7 @@ export function detectPageType(signals: PageTypeSignals): PageType {
   if (type !== "article") return type;
   if (isPaginatedList(signals.html, signals.url)) return "collection";
   const body = signals.html.elementChildren.find((child) => child.tag === "body") ?? signals.html;
-  return isLinkDiscussion(body) ? "forum" : type;
+  return isLinkDiscussion(body, commentCount(signals.things) >= MIN_MARKED_COMMENTS) ? "forum" : type;
 }
 
 /** Whether the page says it is an article: a schema.org article type (Article, BlogPosting…) or `og:type` article. */
@@ -95,7 +97,8 @@ function statedType(signals: PageTypeSignals): PageType {
     things.filter((thing) => thing.types.some((type) => set.has(type))).length;
   const ogType = metaContent(signals.html, "og:type").toLowerCase();
 
-  if (has(FORUM_TYPES) || (count(new Set(["Comment"])) >= 3 && !has(ARTICLE_TYPES))) return "forum";
+  if (has(FORUM_TYPES) || (commentCount(things) >= MIN_MARKED_COMMENTS && !has(ARTICLE_TYPES)))
+    return "forum";
   if (ogType === "product.group" || has(COLLECTION_TYPES)) return "collection";
   const products = count(PRODUCT_TYPES);
   if (products >= 3) return "collection";
@@ -107,6 +110,11 @@ function statedType(signals: PageTypeSignals): PageType {
   if (PRODUCT_URL.test(path)) return "product";
   if (COLLECTION_URL.test(path)) return "collection";
   return "article";
+}
+
+/** The schema.org `Comment`s the page marks up: three or more are a discussion's replies. */
+function commentCount(things: readonly Thing[]): number {
+  return things.filter((thing) => thing.types.includes("Comment")).length;
 }
 
 function metaContent(html: LightElement, property: string): string {
