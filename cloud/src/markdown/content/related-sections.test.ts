@@ -98,4 +98,16 @@ describe("removeRelatedSections", () => {
     expect(text).toContain("gimballed");
     for (const junk of ["Sextant", "Barometer", "bowline"]) expect(text).not.toContain(junk);
   });
+
+  it("removes a forum's lists of other threads ('Similar threads', 'Trending topics'), and keeps the posts", () => {
+    const others = (title: string) =>
+      `<div class="block"><h3>${title}</h3><ul><li><a href="/t/1">Which compass for a kayak?</a></li></ul></div>`;
+    const text = textAfter(
+      `<body><div class="posts"><p>${PROSE.repeat(3)}</p><p>Reply: ${PROSE}</p></div>
+      ${others("Similar threads")}${others("Trending Topics")}</body>`,
+      "forum",
+    );
+    expect(text).toContain("Reply: A liquid-damped");
+    for (const junk of ["Similar threads", "Trending Topics", "kayak"]) expect(text).not.toContain(junk);
+  });
 });

@@ -42,6 +42,8 @@ const RELATED_HEADING = new RegExp(
       "explore (?:more|other|similar)",
       "sponsored(?: content| links)?",
       "(?:latest|recent) (?:news|posts|stories|articles|blogs?)",
+      // A forum's lists of other threads: "Similar threads", "Trending topics", "Hot questions".
+      "(?:most )?(?:similar|popular|trending|hot|active|latest|recent) (?:topics|threads|discussions|questions)",
       "complete the look",
       "shop the look",
       "about the (?:authors?|reviewers?|experts?|writers?|contributors?|editors?)",
