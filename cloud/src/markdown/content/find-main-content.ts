@@ -12,6 +12,7 @@ import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
 import { removeDataBlobs } from "./data-blobs.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
+import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
 import { collapsedPanelTest, keepQuestionButtons } from "./collapsed-panels.js";
@@ -119,6 +120,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   // copyright line's going would tip the choice toward the footer's wrapper (measured: one article
   // page lost 0.05 F1 that way).
   removeCopyrightNotices(region);
+  removeAffiliateDisclosures(region);
   removePhotoCredits(region);
   removeRepeatedText(region);
   removeRepeatsWithinItems([...items].filter((item) => contains(region, item)));
