@@ -13,6 +13,7 @@ import { removeCookieNotices } from "./cookie-notices.js";
 import { removeDataBlobs } from "./data-blobs.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
+import { removeReadingTimes } from "./reading-times.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
 import { collapsedPanelTest, keepQuestionButtons } from "./collapsed-panels.js";
@@ -121,6 +122,7 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   // page lost 0.05 F1 that way).
   removeCopyrightNotices(region);
   removeAffiliateDisclosures(region);
+  if (type === "article") removeReadingTimes(region);
   removePhotoCredits(region);
   removeRepeatedText(region);
   removeRepeatsWithinItems([...items].filter((item) => contains(region, item)));
