@@ -135,6 +135,11 @@ export class PageTabs {
     if (id) this.notify("loading", id, page);
   }
 
+  /** Whether a tab is loading a document now (see `setLoading`). */
+  isLoading(page: StudioPage): boolean {
+    return this.loadingPages.has(page);
+  }
+
   /** Records why a tab's navigation to `url` failed; shown while the tab is on the error page. */
   failed(page: StudioPage, url: string, error: string): void {
     this.failures.set(page, { url, error });
@@ -187,7 +192,7 @@ export class PageTabs {
     // came from: Playwright's `page.url()` can still name the page before, and a tab would then show the
     // new page's title under the old address.
     const url = read?.url ?? page.url();
-    const loading = this.loadingPages.has(page) ? { loading: true as const } : {};
+    const loading = this.isLoading(page) ? { loading: true as const } : {};
     if (!isErrorPage(url)) return { pageId, url, title, active: pageId === this.activeId, ...loading };
     // The browser's error page is no address anyone typed: show the one asked for and the reason.
     const failure = this.failures.get(page);

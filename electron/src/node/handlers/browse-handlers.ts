@@ -8,6 +8,7 @@ import type { StudioPage } from "../page-tabs.js";
 import type { StudioContext } from "../studio-context.js";
 import { UnansweringTab } from "../unanswering-tab.js";
 import { TabLoading } from "../tab-loading.js";
+import { UnderwayNavigations } from "../underway-navigations.js";
 
 type BrowseHandlers = Pick<
   StudioHandlers,
@@ -44,17 +45,27 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     context.tabs.activate(context.tabs.track(page));
     return page;
   };
-  // The navigation under way in each tab, so Stop (or a newer navigation) can end it.
-  const underway = new Map<StudioPage, AbortController>();
-  const navigate = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> =>
-    (await pageAnswers(context.sessionsFor(page))) ? load(page, to) : unanswering.navigate(page, to);
-  const load = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> => {
-    underway.get(page)?.abort();
-    const stop = new AbortController();
-    underway.set(page, stop);
+  // The navigation under way in each tab, from the moment it is asked for: Stop or a newer one ends it.
+  const underway = new UnderwayNavigations((page) => context.sessionsFor(page), context.tabs);
+  const navigate = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> => {
+    const navigation = underway.begin(page);
+    try {
+      const answers = await pageAnswers(context.sessionsFor(page));
+      // Stopped while the page was asked whether it answers: the browser was never sent anywhere.
+      if (navigation.signal.aborted) throw navigationStopped();
+      return answers ? await load(page, to, navigation) : await unanswering.navigate(page, to);
+    } finally {
+      underway.end(page, navigation);
+    }
+  };
+  const load = async (
+    page: StudioPage,
+    to: NavigateTo,
+    navigation = underway.begin(page),
+  ): Promise<PageInfo> => {
     const url = typeof to === "string" ? page.url() : to.url;
     const stopped = new Promise<never>((_, reject) =>
-      stop.signal.addEventListener("abort", () => reject(navigationStopped())),
+      navigation.signal.addEventListener("abort", () => reject(navigationStopped())),
     );
     stopped.catch(() => {});
     const going = go(page, to);
@@ -62,12 +73,15 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     try {
       await Promise.race([going, stopped]);
     } catch (error) {
-      if (stop.signal.aborted) throw navigationStopped();
+      if (navigation.signal.aborted) {
+        void underway.stopIfStillLoading(page, navigation, going).catch(() => {});
+        throw navigationStopped();
+      }
       const failure = navigationError(error, url);
       context.tabs.failed(page, url, failure.message);
       throw failure;
     } finally {
-      if (underway.get(page) === stop) underway.delete(page);
+      underway.end(page, navigation);
     }
     return changed(page);
   };
@@ -75,7 +89,7 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     navigate,
     load,
     changed,
-    abort: (page) => underway.get(page)?.abort(),
+    abort: (page) => underway.stop(page),
   });
   return {
     "session.open": async ({ url }) => {
@@ -85,19 +99,18 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     "session.close": async ({ pageId }) => {
       const page = context.tabs.get(pageId);
       if (context.tabs.pages().length === 1) await openTab();
-      underway.get(page)?.abort();
+      underway.stop(page);
       await page.close();
       return { pages: await context.tabs.list() };
     },
     "session.navigate": ({ to }) => navigate(context.tabs.active(), to),
     "session.stop": async () => {
       const page = context.tabs.active();
-      const navigation = underway.get(page);
-      navigation?.abort();
+      const stopped = underway.stop(page);
       // The browser's own Stop: cancels the request in flight, or the loading of a committed page. Sent
       // through the page's shared sessions, like every other CDP call of the Studio.
       await (await context.sessionsFor(page)).root.send("Page.stopLoading");
-      return { stopped: Boolean(navigation) };
+      return { stopped };
     },
     "session.pages": async () => ({ pages: await context.tabs.list() }),
     "session.activate": async ({ pageId }) => {
