@@ -4,7 +4,13 @@
  * hover highlight goes once the element is picked (read from the live frames, where the browser draws it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHighlightBlue, liveColour, onLiveView, resizeWindow } from "../support/live-view.js";
+import {
+  isHighlightBlue,
+  liveColour,
+  onLiveView,
+  resizeWindow,
+  untilLiveViewFits,
+} from "../support/live-view.js";
 import { startStudioHarness, type StudioHarness } from "../support/studio-harness.js";
 import { WINDOW_SIZES } from "../support/window-sizes.js";
 
@@ -53,25 +59,33 @@ describe("the picker", () => {
 
   it.each(WINDOW_SIZES)(
     "proposes selectors people keep, positional chains last, and clears its highlight on a pick, at $width×$height",
-    // Retried: on 2026-11-27's machine (about 3.4× slower than the one before it) one run in three
-    // picked `html` where the hover had just highlighted the box ("p.price" at one window size), a
-    // race between the pick's point and the live view not yet found; a picker that picks wrong every
-    // time still fails all three tries.
-    { timeout: 180_000, retry: 2 },
+    { timeout: 180_000 },
     async (size) => {
       await resizeWindow(h.ui, size);
       await h.studio.service.handlers["session.navigate"]({ to: { url: `${h.servers.originA}/e2e/picks` } });
       const text = async () => (await h.studio.service.handlers["snapshot.get"]({})).text;
       await expect.poll(text, { timeout: 30_000 }).toContain("Spring promo");
       const picked = h.ui.getByLabel("Picked selector");
+      const viewTop = () =>
+        h.ui
+          .getByRole("img", { name: "The page, live" })
+          .evaluate((img: { getBoundingClientRect(): { top: number } }) => img.getBoundingClientRect().top);
       for (const pick of PICKS) {
         // The bottom right corner of the box, away from its text.
         const inside = { x: pick.left + 205, y: pick.top + 48 };
         const colour = () => liveColour(h.ui, inside.x, inside.y);
         await h.ui.getByRole("button", { name: "Pick" }).click();
+        // The picked element's panel under the view changes its height with each pick, and the page
+        // then takes the new size: a point is only the same point on the page once the frame fits again.
+        await untilLiveViewFits(h.ui);
+        const top = await viewTop();
         const point = await onLiveView(h.ui, inside.x, inside.y);
         await h.ui.mouse.move(point.x, point.y);
         await expect.poll(async () => isHighlightBlue(await colour()), { timeout: 15_000 }).toBe(true);
+        // The status line now names the element instead of saying what to do: the view must not move,
+        // or the click lands on another element than the one highlighted.
+        await expect.poll(() => h.ui.locator(".live-hover").textContent()).not.toMatch(/^Point at/);
+        expect(await viewTop(), "the view stays put as the pointer names elements").toBe(top);
         const before = (await picked.count()) ? await picked.textContent() : null;
         await h.ui.mouse.click(point.x, point.y);
         await expect.poll(() => picked.textContent(), { timeout: 15_000 }).not.toBe(before);

@@ -27,7 +27,10 @@ export type PickResult = StudioResult<"live.pick">;
 export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (pick: PickResult) => void }) {
   const client = useStudio();
   const image = useRef<HTMLImageElement>(null);
+  // The frame shown, which a pointer on the view points into, and the newest one, still being decoded:
+  // after a resize the two differ in size, and a point mapped with the newer one lands elsewhere.
   const frame = useRef<LiveFrame | undefined>(undefined);
+  const decoding = useRef<LiveFrame | undefined>(undefined);
   const [hover, setHover] = useState<string>();
   const [error, setError] = useState<string>();
   // Whether Tab and Esc go to the page (they leave the view otherwise).
@@ -35,7 +38,7 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
   const surface = useRef<HTMLDivElement>(null);
   usePaneViewport(surface, (failure) => report(failure));
   const draw = useCallback((next: LiveFrame) => {
-    frame.current = next;
+    decoding.current = next;
     if (image.current) image.current.src = `data:image/jpeg;base64,${next.data}`;
   }, []);
   const status = useLiveFrames(draw);
@@ -179,7 +182,11 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
             {status.width}×{status.height}
           </span>
         )}
-        {picking && <span className="live-hover">{hover ?? "Point at an element, click to pick it"}</span>}
+        {picking && (
+          <span className="live-hover" title={hover}>
+            {hover ?? "Point at an element, click to pick it"}
+          </span>
+        )}
         <span id="live-keys" className="live-keys">
           {keysToPage
             ? "Tab and Esc go to the page · Ctrl+M or F6 to leave"
@@ -207,6 +214,8 @@ export function LiveView({ picking, onPicked }: { picking: boolean; onPicked: (p
           ref={image}
           alt={status.live ? "The page, live" : ""}
           draggable={false}
+          // The load of a frame replaced before it was decoded never fires: this is the newest one's.
+          onLoad={() => (frame.current = decoding.current)}
           onMouseDown={(event) => onMouse(event, "down")}
           onMouseUp={(event) => onMouse(event, "up")}
           onMouseMove={(event) => {
