@@ -12,6 +12,8 @@ import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
 
 /** A control's label is short; a longer block that matches is someone's sentence. */
 const MAX_CONTROL_WORDS = 8;
+/** Longer than any control's label: its text is not read. */
+const MAX_CONTROL_CHARS = 80;
 
 const NUMBER = String.raw`\d[\d,.]*`;
 const CONTROL_PATTERNS: readonly RegExp[] = [
@@ -50,6 +52,3 @@ export function removeGridControls(root: LightElement): void {
   });
   removeNodes(controls);
 }
-
-/** Longer than any control's label: its text is not read. */
-const MAX_CONTROL_CHARS = 80;
