@@ -26,29 +26,41 @@ const never = new Promise<never>(() => {});
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("UnderwayNavigations", () => {
-  it("stops the navigation asked for last, once, and says whether there was one", () => {
+  it("stops a navigation still being checked, and says whether there was one", () => {
     const { page, underway } = fakeTab();
-    const first = underway.begin(page);
-    const second = underway.begin(page);
-    expect(first.signal.aborted).toBe(true);
+    const asked = underway.ask(page);
     expect(underway.stop(page)).toBe(true);
-    expect(second.signal.aborted).toBe(true);
-    underway.end(page, second);
+    expect(asked.signal.aborted).toBe(true);
+    underway.checked(page, asked);
     expect(underway.stop(page)).toBe(false);
   });
 
-  it("keeps a navigation that ended from being forgotten for a newer one", () => {
+  it("lets a newer navigation end an older one when it loads, not when it is asked for", () => {
     const { page, underway } = fakeTab();
-    const older = underway.begin(page);
-    const newer = underway.begin(page);
-    underway.end(page, older);
+    const older = underway.load(page, underway.ask(page));
+    const newer = underway.ask(page);
+    expect(older.signal.aborted).toBe(false);
+    underway.checked(page, newer);
+    underway.load(page, newer);
+    expect(older.signal.aborted).toBe(true);
+    // The older load's end does not forget the newer one.
+    underway.loaded(page, older);
     expect(underway.stop(page)).toBe(true);
     expect(newer.signal.aborted).toBe(true);
   });
 
+  it("ends a tab's load for a page opened again, and leaves the navigations being checked", () => {
+    const { page, underway } = fakeTab();
+    const loading = underway.load(page);
+    const asked = underway.ask(page);
+    underway.abortLoad(page);
+    expect(loading.signal.aborted).toBe(true);
+    expect(asked.signal.aborted).toBe(false);
+  });
+
   it("stops a tab that starts loading after its navigation's Stop, while that navigation has not ended", async () => {
     const { tab, page, underway } = fakeTab();
-    const navigation = underway.begin(page);
+    const navigation = underway.load(page, underway.ask(page));
     underway.stop(page);
     const watching = underway.stopIfStillLoading(page, navigation, never);
     tab.loading = true; // the navigation reached the browser after the Stop
@@ -59,16 +71,16 @@ describe("UnderwayNavigations", () => {
 
   it("never stops a newer navigation, nor a tab whose stopped navigation has ended", async () => {
     const { tab, page, underway } = fakeTab();
-    const stopped = underway.begin(page);
+    const stopped = underway.load(page, underway.ask(page));
     underway.stop(page);
     const watching = underway.stopIfStillLoading(page, stopped, never);
     await pause(10);
-    underway.begin(page);
+    underway.ask(page);
     tab.loading = true;
     await watching;
     expect(tab.stops).toBe(0);
 
-    const ended = underway.begin(page);
+    const ended = underway.load(page, underway.ask(page));
     underway.stop(page);
     await underway.stopIfStillLoading(page, ended, Promise.resolve());
     expect(tab.stops).toBe(0);

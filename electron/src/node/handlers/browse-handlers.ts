@@ -45,24 +45,23 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     context.tabs.activate(context.tabs.track(page));
     return page;
   };
-  // The navigation under way in each tab, from the moment it is asked for: Stop or a newer one ends it.
+  // The navigations under way in each tab, from the moment they are asked for: Stop ends them, and a
+  // newer navigation ends an older one once it loads.
   const underway = new UnderwayNavigations((page) => context.sessionsFor(page), context.tabs);
   const navigate = async (page: StudioPage, to: NavigateTo): Promise<PageInfo> => {
-    const navigation = underway.begin(page);
+    const asked = underway.ask(page);
+    let answers: boolean;
     try {
-      const answers = await pageAnswers(context.sessionsFor(page));
-      // Stopped while the page was asked whether it answers: the browser was never sent anywhere.
-      if (navigation.signal.aborted) throw navigationStopped();
-      return answers ? await load(page, to, navigation) : await unanswering.navigate(page, to);
+      answers = await pageAnswers(context.sessionsFor(page));
     } finally {
-      underway.end(page, navigation);
+      underway.checked(page, asked);
     }
+    // Stopped while the page was asked whether it answers: the browser was never sent anywhere.
+    if (asked.signal.aborted) throw navigationStopped();
+    return answers ? load(page, to, asked) : unanswering.navigate(page, to);
   };
-  const load = async (
-    page: StudioPage,
-    to: NavigateTo,
-    navigation = underway.begin(page),
-  ): Promise<PageInfo> => {
+  const load = async (page: StudioPage, to: NavigateTo, asked?: AbortController): Promise<PageInfo> => {
+    const navigation = underway.load(page, asked);
     const url = typeof to === "string" ? page.url() : to.url;
     const stopped = new Promise<never>((_, reject) =>
       navigation.signal.addEventListener("abort", () => reject(navigationStopped())),
@@ -81,7 +80,7 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
       context.tabs.failed(page, url, failure.message);
       throw failure;
     } finally {
-      underway.end(page, navigation);
+      underway.loaded(page, navigation);
     }
     return changed(page);
   };
@@ -89,7 +88,7 @@ export function browseHandlers(context: StudioContext): BrowseHandlers {
     navigate,
     load,
     changed,
-    abort: (page) => underway.stop(page),
+    abort: (page) => underway.abortLoad(page),
   });
   return {
     "session.open": async ({ url }) => {
