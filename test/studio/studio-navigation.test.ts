@@ -149,6 +149,24 @@ describe("navigation feedback and result sources in the Studio", () => {
     await h.screenshot("result-from-another-page");
   });
 
+  it("keeps what is typed in the address bar while the tab changes under it, and goes there on Enter", async () => {
+    const typed = `${h.servers.originB}/frames-shadow/`;
+    await address().fill(typed);
+    // The tab changes by itself meanwhile (a script, or the late word of the last navigation). Its title
+    // comes with its address: once the tab strip shows it, the bar has heard of the new address too.
+    h.servers.route("/e2e/elsewhere", () => "<!doctype html><title>Elsewhere</title><p>Somewhere else");
+    await h.studio.service.handlers["session.navigate"]({
+      to: { url: `${h.servers.originA}/e2e/elsewhere` },
+    });
+    await expect
+      .poll(() => h.ui.getByRole("tablist", { name: "Browser tabs" }).textContent())
+      .toContain("Elsewhere");
+    expect(await address().inputValue()).toBe(typed);
+    await address().press("Enter");
+    await expect.poll(activeUrl, { timeout: 30_000 }).toBe(typed);
+    await expect.poll(() => address().inputValue()).toBe(typed);
+  });
+
   it("reads the whole of a long page that is still arriving", { timeout: 120_000 }, async () => {
     await h.ui.getByRole("tab", { name: "Snapshot", exact: true }).click();
     await go(`${h.servers.originA}/streaming/`);

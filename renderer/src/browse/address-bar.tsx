@@ -25,16 +25,21 @@ export function AddressBar({
   onInvalid: (message: string) => void;
 }) {
   const [typed, setTyped] = useState(url);
+  // Whether the person is typing an address: until they press Enter or leave the field, the tab's own
+  // changes (a late word of the last navigation, a script) do not replace what they typed, or Enter
+  // would go where they did not ask.
+  const [editing, setEditing] = useState(false);
   // The tab navigated (a link, a script, back): show where it is now. Adjusted while rendering (React's
   // pattern for state that follows a prop), not in an effect: an effect runs after the paint, so for a
   // frame the tab strip would show the new page while the bar still showed the old text.
   const [shownUrl, setShownUrl] = useState(url);
   if (url !== shownUrl) {
     setShownUrl(url);
-    setTyped(url);
+    if (!editing) setTyped(url);
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setEditing(false);
     if (!typed.trim()) return;
     const address = parseAddress(typed);
     if ("error" in address) onInvalid(address.error);
@@ -55,6 +60,7 @@ export function AddressBar({
           title="Stop loading"
           onClick={() => {
             // As a browser does: the bar goes back to the address of the page the tab still shows.
+            setEditing(false);
             setTyped(url);
             onStop();
           }}
@@ -74,7 +80,11 @@ export function AddressBar({
         spellCheck={false}
         placeholder="Type a URL and press Enter"
         aria-busy={loading}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setEditing(true);
+          setTyped(event.target.value);
+        }}
+        onBlur={() => setEditing(false)}
       />
     </form>
   );
