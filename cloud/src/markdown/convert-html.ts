@@ -6,8 +6,8 @@
 import { articleMetadata } from "./article/article-metadata.js";
 import { findMainContent, type MainContent } from "./content/find-main-content.js";
 import { removeDataBlobs } from "./content/data-blobs.js";
-import { descendantsByTag, removeNode } from "./dom/light-dom.js";
-import { parsePage, type ParsedPage } from "./dom/parse-document.js";
+import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
+import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
@@ -49,9 +49,9 @@ export function convertHtmlToMarkdown(
   url: string,
   options: ConvertOptions = {},
 ): MarkdownResult {
-  const page = parsePage(html);
+  const doc = parseDocument(html);
   const { root, title, baseHref, things } =
-    options.mainContent === false ? wholeBody(page) : findMainContent(page, url);
+    options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   dropDanglingHeading(blocks);
   const cleanTitle = collapseWhitespace(title).trim();
@@ -62,10 +62,10 @@ export function convertHtmlToMarkdown(
     // The page repeats its title as a heading (an article's first, a product's name under its gallery
     // and price banner) and as a line (a breadcrumb's last step, a post's linked title): the title
     // shows once, on top.
+    const title = readTitle(cleanTitle);
     for (const asHeading of [true, false]) {
       const repeated = blocks.findIndex(
-        (block) =>
-          HEADING.test(block) === asHeading && sameText(linkTexts(block.replace(HEADING, "")), cleanTitle),
+        (block) => HEADING.test(block) === asHeading && readsAsTitle(block.replace(HEADING, ""), title),
       );
       if (repeated >= 0) blocks.splice(repeated, 1);
     }
@@ -83,8 +83,7 @@ export function convertHtmlToMarkdown(
 
 const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);
 
-function wholeBody(page: ParsedPage): Pick<MainContent, "root" | "title" | "baseHref" | "things"> {
-  const doc = page.copy();
+function wholeBody(doc: LightDocument): Pick<MainContent, "root" | "title" | "baseHref" | "things"> {
   const things = readStructuredData(doc.html);
   for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
   removeDataBlobs(doc.body);
@@ -103,12 +102,29 @@ function linkTexts(line: string): string {
   return line.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
 }
 
-function sameText(a: string, b: string): boolean {
-  const norm = (text: string) =>
-    text
-      .replace(/\\(.)/g, "$1")
-      .replace(/[\s*_`]+/g, " ")
-      .trim()
-      .toLowerCase();
-  return norm(a) === norm(b);
+/** A title as blocks are compared with it: escapes, emphasis and whitespace runs gone, lowercase. */
+function readTitle(text: string): string {
+  return text
+    .replace(/\\(.)/g, "$1")
+    .replace(/[\s*_`]+/g, " ")
+    .trim()
+    .toLowerCase();
 }
+
+/**
+ * Whether a line of markdown reads as the title (`readTitle` of it). Reading keeps every character but
+ * whitespace, emphasis marks and escapes, and lowercasing never shortens a text: a line keeping more of
+ * them than the title has is refused before it is read (most lines are paragraphs, far longer).
+ */
+function readsAsTitle(line: string, title: string): boolean {
+  const text = linkTexts(line);
+  let kept = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isSpaceCode(code) && !READ_AWAY.has(code) && ++kept > title.length) return false;
+  }
+  return readTitle(text) === title;
+}
+
+/** `*`, `_`, backtick and backslash. */
+const READ_AWAY = new Set([0x2a, 0x5f, 0x60, 0x5c]);

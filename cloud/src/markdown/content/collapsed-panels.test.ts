@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument, parsePage } from "../dom/parse-document.js";
 import {
   appendChild,
   descendantsByTag,
@@ -27,7 +27,7 @@ function panelIds(body: string): string[] {
 }
 
 function mainText(body: string): string {
-  return findMainContent(parsePage(`<html><body>${body}</body></html>`), "https://example.com/services/x")
+  return findMainContent(parseDocument(`<html><body>${body}</body></html>`), "https://example.com/services/x")
     .root.textContent.replace(/\s+/g, " ")
     .trim();
 }

@@ -29,10 +29,12 @@ const PANEL_WORDS = new Set([
  * the elements right after a control are collected up front (one walk); the names and the text are read
  * for the few elements asked about (hidden ones).
  */
-export function collapsedPanelTest(root: LightElement): (el: LightElement) => boolean {
+export function collapsedPanelTest(
+  root: LightElement,
+  { order, prose }: PanelReading = readPanels(root),
+): (el: LightElement) => boolean {
   const controlled = new Set<string>();
   const afterControl = new Set<LightElement>();
-  const order: LightElement[] = [];
   const readChildren = (node: LightElement) => {
     let previous: LightElement | undefined;
     for (const child of node.children) {
@@ -42,15 +44,11 @@ export function collapsedPanelTest(root: LightElement): (el: LightElement) => bo
     }
   };
   readChildren(root);
-  forEachDescendant(root, (node) => {
-    if (node.type === "text") return false;
-    order.push(node);
+  for (const node of order) {
     const controls = node.attrs.get("aria-controls");
     if (controls) for (const id of controls.split(/\s+/)) if (id) controlled.add(id);
     readChildren(node);
-    return true;
-  });
-  const prose = proseHolders(order);
+  }
   return (el) => {
     const id = el.attrs.get("id");
     return (
@@ -63,6 +61,24 @@ export function collapsedPanelTest(root: LightElement): (el: LightElement) => bo
       nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)))
     );
   };
+}
+
+/** What both passes read of the page, read once: its elements and which of them hold prose. */
+export interface PanelReading {
+  /** The elements below the root, in document order. */
+  order: LightElement[];
+  prose: ReadonlySet<LightElement>;
+}
+
+/** Reads the elements below `root` for `collapsedPanelTest` and `keepQuestionButtons`, before either changes it. */
+export function readPanels(root: LightElement): PanelReading {
+  const order: LightElement[] = [];
+  forEachDescendant(root, (node) => {
+    if (node.type === "text") return false;
+    order.push(node);
+    return true;
+  });
+  return { order, prose: proseHolders(order) };
 }
 
 /**
@@ -96,33 +112,36 @@ function isControl(el: LightElement): boolean {
  * which stays furniture. Only buttons without a button inside are read (a question holds none), so each
  * element is read once.
  */
-export function keepQuestionButtons(root: LightElement): void {
-  const order: LightElement[] = [];
+export function keepQuestionButtons(
+  root: LightElement,
+  { order, prose }: PanelReading = readPanels(root),
+): void {
   // Elements inside a heading, carried down the walk instead of climbing each button's ancestors.
   const inHeading = new Set<LightElement>();
   // The element right after each button, read once from its parent's children.
   const following = new Map<LightElement, LightElement>();
   const readChildren = (node: LightElement) => {
     let previous: LightElement | undefined;
-    for (const child of node.elementChildren) {
+    for (const child of node.children) {
+      if (child.type !== "element") continue;
       if (previous?.tag === "button") following.set(previous, child);
       previous = child;
     }
   };
   readChildren(root);
-  forEachDescendant(root, (node) => {
-    if (node.type === "text") return false;
-    order.push(node);
+  for (const node of order) {
     if (HEADING_TAGS.has(node.tag) || (node.parent && inHeading.has(node.parent))) inHeading.add(node);
     readChildren(node);
-    return true;
-  });
-  const prose = proseHolders(order);
+  }
   const holdsButton = new Set<LightElement>();
   const questions: LightElement[] = [];
   for (let i = order.length - 1; i >= 0; i--) {
     const el = order[i]!;
-    if (el.elementChildren.some((child) => child.tag === "button" || holdsButton.has(child)))
+    if (
+      el.children.some(
+        (child) => child.type === "element" && (child.tag === "button" || holdsButton.has(child)),
+      )
+    )
       holdsButton.add(el);
     else if (el.tag === "button" && (inHeading.has(el) || isQuestion(el, following.get(el), prose)))
       questions.push(el);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 
 const SENTENCE =
   "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
 
 function main(html: string, url = "https://example.com/page"): { text: string; type: string } {
-  const found = findMainContent(parsePage(html), url);
+  const found = findMainContent(parseDocument(html), url);
   return { text: found.root.textContent.replace(/\s+/g, " ").trim(), type: found.type };
 }
 
@@ -178,7 +178,7 @@ describe("findMainContent", () => {
 
   it("demotes the content's level-one headings (the page title is the markdown's only one)", () => {
     const found = findMainContent(
-      parsePage(`<body><article><h1>Title</h1><p>${SENTENCE}</p></article></body>`),
+      parseDocument(`<body><article><h1>Title</h1><p>${SENTENCE}</p></article></body>`),
       "https://example.com/",
     );
     expect(found.root.textContent).toContain("Title");

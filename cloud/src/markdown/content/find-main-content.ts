@@ -3,7 +3,7 @@
  * listing, documentation or service page. See content-region.ts for the method.
  */
 import { descendantsByTag, removeNodes, setTag, type LightElement } from "../dom/light-dom.js";
-import type { ParsedPage } from "../dom/parse-document.js";
+import type { LightDocument } from "../dom/parse-document.js";
 import { articleMetadata } from "../article/article-metadata.js";
 import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
@@ -16,7 +16,7 @@ import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
 import { removeReadingTimes } from "./reading-times.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
-import { collapsedPanelTest, keepQuestionButtons } from "./collapsed-panels.js";
+import { collapsedPanelTest, keepQuestionButtons, readPanels } from "./collapsed-panels.js";
 import {
   blockLikelihood,
   collectBlocks,
@@ -53,8 +53,8 @@ export interface MainContent {
   things: Thing[];
 }
 
-export function findMainContent(page: ParsedPage, url: string): MainContent {
-  const doc = page.copy();
+/** Finds the main content of `doc`, a page's tree that this changes: furniture is removed from it. */
+export function findMainContent(doc: LightDocument, url: string): MainContent {
   const things = readStructuredData(doc.html);
   const type = detectPageType({ url, things, html: doc.html });
   const { title } = articleMetadata(doc.html);
@@ -65,8 +65,9 @@ export function findMainContent(page: ParsedPage, url: string): MainContent {
   // Where the page's declared subject is (the product's stated description, the article's body),
   // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.
   const anchor = structuredAnchor(things, doc.body);
-  const isPanel = collapsedPanelTest(doc.body);
-  keepQuestionButtons(doc.body);
+  const panels = readPanels(doc.body);
+  const isPanel = collapsedPanelTest(doc.body, panels);
+  keepQuestionButtons(doc.body, panels);
   const holdsAnchor = (el: LightElement) => anchor !== undefined && contains(el, anchor);
   removeHidden(doc.body, (el) => isPanel(el) || holdsAnchor(el));
   removeBoilerplate(doc.body, type, isPanel, holdsAnchor);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument, parsePage } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { isLinkDiscussion } from "./link-discussion.js";
 
@@ -24,7 +24,10 @@ describe("isLinkDiscussion", () => {
 
   it("takes a shared link under a long discussion for a thread, and keeps every reply", () => {
     expect(isLinkDiscussion(bodyOf(shared))).toBe(true);
-    const main = findMainContent(parsePage(`<html>${shared}</html>`), "https://links.example/s/abc/goals");
+    const main = findMainContent(
+      parseDocument(`<html>${shared}</html>`),
+      "https://links.example/s/abc/goals",
+    );
     expect(main.type).toBe("forum");
     for (const i of [0, 15, 29]) expect(main.root.textContent).toContain(`Reply ${i}.`);
   });
@@ -54,13 +57,13 @@ describe("isLinkDiscussion", () => {
     ).join("");
     const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"A question"}</script>`;
     const page = `<html><head>${ld}</head><body><article>${question}</article><section id="comments">${replies}</section></body></html>`;
-    const main = findMainContent(parsePage(page), "https://www.example.com/help/123-a-question.html");
+    const main = findMainContent(parseDocument(page), "https://www.example.com/help/123-a-question.html");
     expect(main.type).toBe("forum");
     for (const i of [0, 15, 29]) expect(main.root.textContent).toContain(`Reply ${i}.`);
     // The same post with unmarked comments stays an article, its comments furniture.
     const plain = page.replace(/ itemscope itemtype="[^"]+"/g, "");
-    expect(findMainContent(parsePage(plain), "https://www.example.com/help/123-a-question.html").type).toBe(
-      "article",
-    );
+    expect(
+      findMainContent(parseDocument(plain), "https://www.example.com/help/123-a-question.html").type,
+    ).toBe("article");
   });
 });

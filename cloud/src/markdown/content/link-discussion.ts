@@ -31,8 +31,11 @@ const MIN_BLOCK_CHARS = 80;
 export function isLinkDiscussion(root: LightElement, markedComments = false): boolean {
   let comments = 0;
   let story = 0;
+  // Past this much story the page is no thread, whatever its comments: the walk stops reading there
+  // (most pages are articles, and this runs on every page).
+  const storyLimit = markedComments ? MAX_MARKED_STORY_CHARS : MAX_STORY_CHARS;
   forEachDescendant(root, (node) => {
-    if (node.type === "text") return false;
+    if (node.type === "text" || story >= storyLimit) return false;
     if (node.tag === "script" || node.tag === "style" || node.tag === "a") return false;
     if (nameWords(node).some((words) => words.some((word) => DISCUSSION_WORDS.has(word)))) {
       comments += node.stats.nonSpace;

@@ -52,7 +52,38 @@ const CLASS_WORDS = new Map<string, readonly (readonly string[])[]>();
 const MAX_CACHED_CLASSES = 5000;
 const MAX_CACHED_CLASS_CHARS = 200;
 
+/**
+ * `postShare_bar-top` → post, share, bar, top: split where a lowercase letter meets a capital and at
+ * anything not a letter or digit, lowercased. Read a character at a time (every element's id passes
+ * here); a name with characters beyond ASCII, which lowercasing may turn into ASCII letters, goes the
+ * regular expressions' way.
+ */
 function words(name: string): string[] {
+  const found: string[] = [];
+  // Where the word being read started, or -1 between words.
+  let start = -1;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code > 0x7f) return wordsOfAnyName(name);
+    const upper = code >= 0x41 && code <= 0x5a;
+    if (!upper && !isLower(code) && !(code >= 0x30 && code <= 0x39)) {
+      if (start >= 0) found.push(name.slice(start, i).toLowerCase());
+      start = -1;
+    } else if (start < 0) start = i;
+    else if (upper && isLower(name.charCodeAt(i - 1))) {
+      found.push(name.slice(start, i).toLowerCase());
+      start = i;
+    }
+  }
+  if (start >= 0) found.push(name.slice(start).toLowerCase());
+  return found;
+}
+
+function isLower(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
+}
+
+function wordsOfAnyName(name: string): string[] {
   return name
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()

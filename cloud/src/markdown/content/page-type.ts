@@ -4,7 +4,7 @@
  * page (an article's comments are not), a collection's grid of items is the page (an article's grid of
  * related stories is not), a product's short facts (price, specifications) matter.
  */
-import { descendantsByTags, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
 import { isLinkDiscussion } from "./link-discussion.js";
 import { isPaginatedList } from "./list-pagination.js";
 import type { Thing } from "./structured-data.js";
@@ -106,7 +106,7 @@ function statedType(signals: PageTypeSignals): PageType {
   if (has(DOC_TYPES)) return "documentation";
   if (FORUM_URL.test(path) || FORUM_URL.test(host)) return "forum";
   if (DOC_URL.test(path) || DOC_URL.test(host)) return "documentation";
-  if (declaresArticle(signals)) return "article";
+  if (has(ARTICLE_TYPES) || ogType === "article") return "article";
   if (PRODUCT_URL.test(path)) return "product";
   if (COLLECTION_URL.test(path)) return "collection";
   return "article";
@@ -117,10 +117,14 @@ function commentCount(things: readonly Thing[]): number {
   return things.filter((thing) => thing.types.includes("Comment")).length;
 }
 
+/** The content of the first `<meta>` with the property (or name); the walk ends there. */
 function metaContent(html: LightElement, property: string): string {
-  for (const meta of descendantsByTags(html, ["meta"]).get("meta")!) {
-    if ((meta.attr("property") ?? meta.attr("name"))?.toLowerCase() === property)
-      return meta.attr("content") ?? "";
-  }
-  return "";
+  let content: string | undefined;
+  forEachDescendant(html, (node) => {
+    if (content !== undefined || node.type === "text") return false;
+    if (node.tag === "meta" && (node.attr("property") ?? node.attr("name"))?.toLowerCase() === property)
+      content = node.attr("content") ?? "";
+    return true;
+  });
+  return content ?? "";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument, parsePage } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { readStructuredData } from "./structured-data.js";
@@ -41,12 +41,16 @@ describe("removeRemarksOnPosts", () => {
     ).join("");
     const html = `<html><body><article itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1>Thread</h1>
       <p itemprop="text">First post. ${SENTENCE}</p>${replies}</article></body></html>`;
-    const text = findMainContent(parsePage(html), "https://forum.example.com/t/thread/1").root.textContent;
+    const text = findMainContent(parseDocument(html), "https://forum.example.com/t/thread/1").root
+      .textContent;
     for (let i = 0; i < 3; i++) expect(text).toContain(`Reply ${i}.`);
   });
 
   it("leaves the remarks out of a Q&A page's main content", () => {
-    const found = findMainContent(parsePage(thread()), "https://qa.example.com/questions/1/how-to-back-up");
+    const found = findMainContent(
+      parseDocument(thread()),
+      "https://qa.example.com/questions/1/how-to-back-up",
+    );
     expect(found.type).toBe("forum");
     expect(found.root.textContent).toContain("Answer 2.");
     expect(found.root.textContent).not.toContain("does it still work");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument, parsePage } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { placeStreamedSegments } from "./streamed-segments.js";
 
@@ -19,14 +19,14 @@ describe("placeStreamedSegments", () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
-    const main = findMainContent(parsePage(html), "https://example.com/story").root.textContent;
+    const main = findMainContent(parseDocument(html), "https://example.com/story").root.textContent;
     for (const word of ["First.", "Second.", "Third.", "Fourth."]) expect(main).toContain(word);
   });
 
   it("leaves a segment without a placeholder hidden, and other templates dropped", () => {
     const html = `<html><body><main><p>Shown. ${SENTENCE}</p><template id="row"><p>Template text</p></template></main>
       <div hidden id="S:7"><p>Orphan segment</p></div></body></html>`;
-    const text = findMainContent(parsePage(html), "https://example.com/").root.textContent;
+    const text = findMainContent(parseDocument(html), "https://example.com/").root.textContent;
     expect(text).toContain("Shown.");
     expect(text).not.toContain("Template text");
     expect(text).not.toContain("Orphan segment");

@@ -42,8 +42,9 @@ export function parsePage(html: string): ParsedPage {
   return { copy: () => documentOf(cloneTree(parsed)) };
 }
 
+/** The parsed page itself, for a single reader that may change it (no copy is made). */
 export function parseDocument(html: string): LightDocument {
-  return parsePage(html).copy();
+  return documentOf(parseLightTree(html));
 }
 
 /** The page's top-level nodes under a `#document` element. */

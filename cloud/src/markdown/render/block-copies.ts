@@ -14,8 +14,12 @@ export const OWN_BLOCKS = new Set([
 const MAX_REPEATED_LINE = 200;
 const HEADING_BLOCK = /^#{1,6} /;
 
-/** An image alone in its block (or alone in a link): its alt text and address. */
-const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)[^)]*\)(\]\([^)]*\))?$/;
+/**
+ * An image alone in its block (or alone in a link): its alt text and address. What follows the address
+ * (a title) starts with a space, so that no character could be read as either: otherwise a block of many
+ * images is tried at every split of every address, and a gallery costs milliseconds.
+ */
+const IMAGE_BLOCK = /^(\[?)!\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)(?:\s[^)]*)?\)(\]\([^)]*\))?$/;
 
 /** Which copies of the block before it a block may be: any block, an image only, or none. */
 export type Copies = "all" | "images" | "none";
@@ -37,9 +41,9 @@ export function pushBlock(out: string[], block: string, copies: Copies = "none")
     (block.length <= MAX_REPEATED_LINE || HEADING_BLOCK.test(block))
   )
     return;
-  const image = previous !== undefined ? IMAGE_BLOCK.exec(previous) : null;
+  const image = previous !== undefined ? imageBlock(previous) : null;
   if (image) {
-    const next = IMAGE_BLOCK.exec(block);
+    const next = imageBlock(block);
     if (copies !== "none" && next && next[3] === image[3]) {
       // The same picture again: the copy with alt text stays.
       if (!image[2] && next[2]) out[out.length - 1] = block;
@@ -51,6 +55,11 @@ export function pushBlock(out: string[], block: string, copies: Copies = "none")
     }
   }
   out.push(block);
+}
+
+/** The parts of an image alone in its block; a block that does not start as one is not read through. */
+function imageBlock(block: string): RegExpExecArray | null {
+  return block.startsWith("![") || block.startsWith("[![") ? IMAGE_BLOCK.exec(block) : null;
 }
 
 /** What a reader reads of a line of markdown: escapes, emphasis and link addresses gone. */
