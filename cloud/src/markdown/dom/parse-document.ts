@@ -75,7 +75,7 @@ function parseLightTree(html: string): LightElement {
           return;
         }
         // Attribute names arrive lowercased, the first of duplicates kept (as a browser does).
-        const el = new LightElement(name, new Map(Object.entries(attributes)));
+        const el = new LightElement(name, attributeMap(attributes));
         el.parent = current;
         current.children.push(el);
         current = el;
@@ -92,6 +92,13 @@ function parseLightTree(html: string): LightElement {
   );
   parser.end(withoutHtmlCdata(html));
   return top;
+}
+
+/** The parser's attributes as a Map, without the array of pairs `Object.entries` would make per element. */
+function attributeMap(attributes: Record<string, string>): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const name in attributes) map.set(name, attributes[name]!);
+  return map;
 }
 
 /** A CDATA opener with what a browser swallows with it, or a script or style (left as they are). */
