@@ -27,6 +27,8 @@ export function removeCardLabels(root: LightElement, posts = false): void {
     if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
     if (node.tag === "pre" || node.tag === "table") return false;
     if (!isLeafBlock(node)) return true;
+    // Counted from the text statistics before any text is built: most leaf blocks are paragraphs.
+    if (wordCount(node) > (posts ? MAX_COUNTER_WORDS : MAX_LABEL_WORDS)) return false;
     let text = node.textContent.replace(/\s+/g, " ").trim().toLowerCase();
     if (posts) text = text.replace(/\d+/g, "#");
     else if (/\d/.test(text)) return false;
@@ -37,4 +39,11 @@ export function removeCardLabels(root: LightElement, posts = false): void {
     return false;
   });
   removeNodes([...byText.values()].filter((copies) => copies.length >= MIN_LABEL_COPIES).flat());
+}
+
+/** The words of an element's text: its runs of whitespace inside the text, plus one. */
+function wordCount(el: LightElement): number {
+  const { nonSpace, spaceRuns, startsWithSpace, endsWithSpace } = el.stats;
+  if (!nonSpace) return 0;
+  return spaceRuns - (startsWithSpace ? 1 : 0) - (endsWithSpace ? 1 : 0) + 1;
 }
