@@ -30,10 +30,8 @@ describe("Stop during a navigation", () => {
 
   it("stops a navigation asked for in the same moment, before it has begun", async () => {
     hangRequests = 0;
-    const going = h.client.call("session.navigate", { to: { url: `${h.servers.originA}/hang.html` } });
-    const outcome = going.then(
-      () => undefined,
-      (error: unknown) => error,
+    const outcome = failureOf(
+      h.client.call("session.navigate", { to: { url: `${h.servers.originA}/hang.html` } }),
     );
     const stopped = await h.client.call("session.stop", {});
     const failure = await outcome;
@@ -50,10 +48,8 @@ describe("Stop during a navigation", () => {
 
   it("stops a navigation the browser has started", async () => {
     hangRequests = 0;
-    const going = h.client.call("session.navigate", { to: { url: `${h.servers.originA}/hang.html` } });
-    const failure = going.then(
-      () => undefined,
-      (error: unknown) => error,
+    const failure = failureOf(
+      h.client.call("session.navigate", { to: { url: `${h.servers.originA}/hang.html` } }),
     );
     await expect.poll(() => hangRequests, { timeout: 30_000 }).toBe(1);
     expect(await h.client.call("session.stop", {})).toEqual({ stopped: true });
@@ -68,3 +64,14 @@ describe("Stop during a navigation", () => {
     expect(page.url).toBe(`${h.servers.originB}/start.html`);
   });
 });
+
+/**
+ * What a call under way fails with (undefined if it succeeds), held from the start so that its rejection
+ * is never unhandled while the test does something else first.
+ */
+function failureOf(call: Promise<unknown>): Promise<unknown> {
+  return call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
