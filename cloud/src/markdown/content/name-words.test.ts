@@ -30,4 +30,29 @@ describe("nameWords", () => {
       Array.from({ length: 100 }, (_, i) => `menu${i}`),
     );
   });
+
+  it("splits only where a lowercase letter meets a capital, and at anything not a letter or digit", () => {
+    expect(nameWords(element({ id: "myHTMLParser2Go_x" }))).toEqual([["my", "htmlparser2go", "x"]]);
+    expect(nameWords(element({ class: "--Top.menu::after" }))).toEqual([["top", "menu", "after"]]);
+  });
+
+  it("reads names as the regular expressions it replaced did, beyond ASCII too", () => {
+    // The reading nameWords replaced: kept as the reference for names of any characters.
+    const reference = (name: string) =>
+      name
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+    const alphabet = "aAzZ09-_ .é\u0130\u212a";
+    let seed = 1;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 5000; n++) {
+      const name = Array.from({ length: 1 + (next() % 9) }, () => alphabet[next() % alphabet.length]).join(
+        "",
+      );
+      // A class attribute is read name by name.
+      expect(nameWords(element({ class: name }))).toEqual(name.split(/\s+/).filter(Boolean).map(reference));
+    }
+  });
 });
