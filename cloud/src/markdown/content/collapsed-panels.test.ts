@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument, parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import {
   appendChild,
   descendantsByTag,
@@ -15,7 +15,7 @@ const SENTENCE =
   "The text goes on for a while, with commas, clauses, and enough words to read as a paragraph of prose.";
 
 function panelIds(body: string): string[] {
-  const doc = parsePage(`<html><body>${body}</body></html>`).copy();
+  const doc = parseDocument(`<html><body>${body}</body></html>`);
   const isPanel = collapsedPanelTest(doc.body);
   const panels: LightElement[] = [];
   forEachDescendant(doc.body, (node) => {

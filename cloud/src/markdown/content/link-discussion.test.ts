@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument, parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { isLinkDiscussion } from "./link-discussion.js";
 
@@ -15,7 +15,7 @@ function comments(count: number): string {
 }
 
 function bodyOf(html: string) {
-  return parsePage(html).copy().body;
+  return parseDocument(html).body;
 }
 
 describe("isLinkDiscussion", () => {

@@ -106,6 +106,7 @@ function statedType(signals: PageTypeSignals): PageType {
   if (has(DOC_TYPES)) return "documentation";
   if (FORUM_URL.test(path) || FORUM_URL.test(host)) return "forum";
   if (DOC_URL.test(path) || DOC_URL.test(host)) return "documentation";
+  // declaresArticle, with og:type already read.
   if (has(ARTICLE_TYPES) || ogType === "article") return "article";
   if (PRODUCT_URL.test(path)) return "product";
   if (COLLECTION_URL.test(path)) return "collection";

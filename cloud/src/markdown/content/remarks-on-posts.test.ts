@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument, parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { removeRemarksOnPosts } from "./remarks-on-posts.js";
 import { readStructuredData } from "./structured-data.js";
@@ -25,7 +25,7 @@ function thread(): string {
 
 describe("removeRemarksOnPosts", () => {
   it("removes the comments under a question and its answers, and keeps the answers", () => {
-    const doc = parsePage(thread()).copy();
+    const doc = parseDocument(thread());
     removeRemarksOnPosts(readStructuredData(doc.html));
     const text = doc.body.textContent;
     expect(text).toContain("The question.");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument, parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import { findMainContent } from "./find-main-content.js";
 import { placeStreamedSegments } from "./streamed-segments.js";
 
@@ -12,7 +12,7 @@ describe("placeStreamedSegments", () => {
       <template id="B:0"></template><div>Loading paragraph...</div><p>Third. ${SENTENCE}</p>
       <template id="B:a"></template></article><footer>Site</footer>
       <div hidden id="S:a"><p>Fourth. ${SENTENCE}</p></div><div hidden id="S:0"><p>Second. ${SENTENCE}</p></div></body></html>`;
-    const doc = parsePage(html).copy();
+    const doc = parseDocument(html);
     placeStreamedSegments(doc.body);
     const text = doc.body.textContent.replace(/\s+/g, " ");
     const order = ["First.", "Second.", "Third.", "Fourth.", "Site"].map((word) => text.indexOf(word));
