@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../dom/parse-document.js";
+import { parseDocument } from "../dom/parse-document.js";
 import { furnitureByName } from "./furniture-names.js";
 import type { PageType } from "./page-type.js";
 
 /** What the names of the body's first element say, on a page of `type`. */
 function judged(attrs: string, type: PageType = "article") {
-  const doc = parsePage(`<html><body><div ${attrs}>x</div></body></html>`).copy();
+  const doc = parseDocument(`<html><body><div ${attrs}>x</div></body></html>`);
   return furnitureByName(doc.body.elementChildren[0]!, type);
 }
 
@@ -31,6 +31,14 @@ describe("furnitureByName", () => {
     expect(judged('class="comments"', "forum")).toBeNull();
     expect(judged('class="modal"', "article")).toBe("navigation-words");
     expect(judged('class="modal"', "product")).toBeNull();
+  });
+
+  it("takes picks for the reader, rating stars and footnotes as furniture", () => {
+    expect(judged('class="recommended-products"', "product")).toBe("words");
+    expect(judged('class="rating-stars"', "listing")).toBe("words");
+    expect(judged('id="footnotes"')).toBe("words");
+    // Whole words: a star player's profile and a recommendation letter's text stay.
+    expect(judged('class="starplayer recommendation-letter"')).toBeNull();
   });
 
   it("takes a form's status message as furniture", () => {
