@@ -6,8 +6,8 @@
  */
 import { LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
-import { resolveImage, resolveLink } from "./link-urls.js";
-import { imageSource } from "./image-source.js";
+import { resolveLink } from "./link-urls.js";
+import { CODE_TAGS, emphasisKind, emphasized, imageMarkup, isCode, linked } from "./inline-marks.js";
 import { IMAGES, OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
 import {
   collapseWhitespace,
@@ -20,7 +20,6 @@ import {
 import { renderTable } from "./tables.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS } from "./block-tags.js";
 
-const CODE = new Set(["code", "kbd", "samp", "tt", "var"]);
 const MAX_DEPTH = 200;
 const PERMALINK_TEXT = /^[\s\uE000]*(?:#|¶|§|🔗|⚓|\\#|link)?[\s\uE000]*$/iu;
 const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
@@ -289,7 +288,7 @@ class MarkdownRenderer {
       case "br":
         return HARD_BREAK;
       case "img":
-        return this.image(node);
+        return imageMarkup(node, this.base);
       case "a":
         return this.link(node);
       case "strong":
@@ -326,7 +325,7 @@ class MarkdownRenderer {
       case "q":
         return `"${this.children(node)}"`;
       default:
-        if (CODE.has(tag)) return codeSpan(node.textContent);
+        if (CODE_TAGS.has(tag)) return codeSpan(node.textContent);
         // A block inside inline content (a link's or a cell's paragraphs): its text, set apart by spaces.
         if (BLOCK_TAGS.has(tag)) return ` ${this.children(node)} `;
         return this.children(node);
@@ -337,13 +336,7 @@ class MarkdownRenderer {
     enter();
     const inner = this.children(el);
     leave();
-    const match = /^([\s\uE000]*)([\s\S]*?)([\s\uE000]*)$/.exec(inner)!;
-    const core = match[2]!;
-    if (!core) return match[1] || match[3] ? " " : "";
-    // Emphasis starting or ending in punctuation (a link, code) only opens or closes beside a space.
-    const before = match[1] || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
-    const after = match[3] || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
-    return `${before}${marker}${core}${marker}${after}`;
+    return emphasized(inner, marker);
   }
 
   private link(a: LightElement): string {
@@ -355,13 +348,7 @@ class MarkdownRenderer {
     if (!href) return inner;
     // A heading's own permalink (`#`, `¶`, `🔗` pointing at the heading) is page furniture.
     if (rawHref?.trim().startsWith("#") && PERMALINK_TEXT.test(inner)) return "";
-    const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner.replace(/\uE000/g, " "))!;
-    const text = singleLine(match[2]!);
-    // No empty links: a link with neither text nor image says nothing.
-    if (!text) return match[1] || match[3] ? " " : "";
-    const title = singleLine(collapseWhitespace(a.attr("title") ?? ""));
-    const titlePart = title && title !== text ? ` "${title.replace(/["\\]/g, "\\$&")}"` : "";
-    return `${match[1]}[${text}](${href}${titlePart})${match[3]}`;
+    return linked(inner, href, a.attr("title"));
   }
 
   private withLink<T>(render: () => T): T {
@@ -372,38 +359,6 @@ class MarkdownRenderer {
       this.linkDepth--;
     }
   }
-
-  private image(img: LightElement): string {
-    const src = imageSource(img);
-    const url = resolveImage(src, this.base);
-    if (!url) return "";
-    // Tracking pixels.
-    const width = img.attr("width");
-    const height = img.attr("height");
-    if (width !== null && height !== null && parseFloat(width) <= 1 && parseFloat(height) <= 1) return "";
-    const alt = escapeText(singleLine(collapseWhitespace(img.attr("alt") ?? "")), true);
-    const title = singleLine(collapseWhitespace(img.attr("title") ?? ""));
-    const titlePart = title && title !== alt ? ` "${title.replace(/["\\]/g, "\\$&")}"` : "";
-    return `![${alt}](${url}${titlePart})`;
-  }
-}
-
-const EMPHASIS_KIND: Record<string, string> = {
-  strong: "strong",
-  b: "strong",
-  em: "em",
-  i: "em",
-  del: "del",
-  s: "del",
-  strike: "del",
-};
-
-function emphasisKind(node: LightNode | undefined): string | undefined {
-  return node?.type === "element" ? EMPHASIS_KIND[node.tag] : undefined;
-}
-
-function isCode(node: LightNode): boolean {
-  return node.type === "element" && CODE.has(node.tag);
 }
 
 function indent(text: string, prefix: string): string {

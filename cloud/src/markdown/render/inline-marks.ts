@@ -1,0 +1,74 @@
+/**
+ * How an inline mark is written once the renderer (markdown-renderer.ts) has its content: emphasis
+ * that opens and closes where markdown reads it, a link's text and title, an image (tracking pixels
+ * left out), and which elements are emphasis or code that join their neighbours of the same kind.
+ */
+import type { LightElement, LightNode } from "../dom/light-dom.js";
+import { imageSource } from "./image-source.js";
+import { resolveImage } from "./link-urls.js";
+import { collapseWhitespace, escapeText, singleLine } from "./markdown-text.js";
+
+/** Elements whose text is a code span. */
+export const CODE_TAGS = new Set(["code", "kbd", "samp", "tt", "var"]);
+
+export function isCode(node: LightNode): boolean {
+  return node.type === "element" && CODE_TAGS.has(node.tag);
+}
+
+const EMPHASIS_KIND: Record<string, string> = {
+  strong: "strong",
+  b: "strong",
+  em: "em",
+  i: "em",
+  del: "del",
+  s: "del",
+  strike: "del",
+};
+
+/** `strong`, `em` or `del` for an element of that kind (`<b>` is strong), else undefined. */
+export function emphasisKind(node: LightNode | undefined): string | undefined {
+  return node?.type === "element" ? EMPHASIS_KIND[node.tag] : undefined;
+}
+
+/**
+ * `inner` between `marker`s, its surrounding whitespace (and the renderer's U+E000 spacer) kept
+ * outside: `** a **` would not read as emphasis. Emphasis starting or ending in punctuation (a link,
+ * code) only opens or closes beside a space, so one is added there.
+ */
+export function emphasized(inner: string, marker: string): string {
+  const match = /^([\s\uE000]*)([\s\S]*?)([\s\uE000]*)$/.exec(inner)!;
+  const core = match[2]!;
+  if (!core) return match[1] || match[3] ? " " : "";
+  const before = match[1] || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
+  const after = match[3] || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
+  return `${before}${marker}${core}${marker}${after}`;
+}
+
+/**
+ * A link to `href` around the rendered `inner`: whitespace moved outside the brackets, the text on one
+ * line, the `title` attribute kept when it says more than the text. A link with neither text nor
+ * image says nothing and is left out (its spacing kept).
+ */
+export function linked(inner: string, href: string, titleAttr: string | null): string {
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner.replace(/\uE000/g, " "))!;
+  const text = singleLine(match[2]!);
+  if (!text) return match[1] || match[3] ? " " : "";
+  const title = singleLine(collapseWhitespace(titleAttr ?? ""));
+  return `${match[1]}[${text}](${href}${titlePart(title, text)})${match[3]}`;
+}
+
+/** An image absolute against `base`, or "" when it has no usable address or is a tracking pixel. */
+export function imageMarkup(img: LightElement, base: URL | null): string {
+  const url = resolveImage(imageSource(img), base);
+  if (!url) return "";
+  const width = img.attr("width");
+  const height = img.attr("height");
+  if (width !== null && height !== null && parseFloat(width) <= 1 && parseFloat(height) <= 1) return "";
+  const alt = escapeText(singleLine(collapseWhitespace(img.attr("alt") ?? "")), true);
+  const title = singleLine(collapseWhitespace(img.attr("title") ?? ""));
+  return `![${alt}](${url}${titlePart(title, alt)})`;
+}
+
+function titlePart(title: string, text: string): string {
+  return title && title !== text ? ` "${title.replace(/["\\]/g, "\\$&")}"` : "";
+}
