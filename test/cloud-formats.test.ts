@@ -1,11 +1,13 @@
 /**
  * Loupe Cloud end to end, formats: a real server, real loopback targets, calls through `cloud.fetch()`.
- * raw, markdown and json (extracted server-side by the scripted model), statuses, redirects, binary
- * bodies and legacy charsets.
+ * raw and markdown, statuses, redirects, binary bodies and legacy charsets (json: cloud-format-json.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectFetchError, startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
-import type { RecordedModelRequest } from "./support/model-server.js";
+import {
+  LIGHTHOUSE_ARTICLE_HTML as ARTICLE_HTML,
+  LIGHTHOUSE_SCHEMA as SCHEMA,
+} from "./support/lighthouse-article.js";
 
 let h: CloudHarness;
 
@@ -21,38 +23,6 @@ beforeEach(() => {
   h.model?.reset();
 });
 
-const ARTICLE_HTML = `<!doctype html>
-<html lang="en">
-<head><title>Lighthouse Guide</title><meta charset="utf-8"></head>
-<body>
-  <nav class="site-nav"><a href="/">Home</a> <a href="/about">About the society</a> <a href="/shop">Gift shop</a></nav>
-  <main>
-    <article>
-      <h1>Lighthouse Guide</h1>
-      <p>Lighthouses have guided ships past dangerous coasts for more than two thousand years. This guide
-      describes a few famous towers, how tall they stand, and where their keepers learned the trade.</p>
-      <h2>Famous lighthouses</h2>
-      <ul>
-        <li>Eddystone</li>
-        <li>Bell Rock</li>
-        <li>Pharos of Alexandria</li>
-      </ul>
-      <h2>Heights</h2>
-      <table>
-        <thead><tr><th>Name</th><th>Height</th></tr></thead>
-        <tbody>
-          <tr><td>Eddystone</td><td>49 m</td></tr>
-          <tr><td>Bell Rock</td><td>35 m</td></tr>
-        </tbody>
-      </table>
-      <p>Every keeper started with the <a href="/docs/keepers">keepers' handbook</a>, which is still in print
-      and still explains how to trim a wick, wind the clockwork and log a passing ship.</p>
-    </article>
-  </main>
-  <footer class="site-footer">Copyright 2024 Coastal Lights Society. Privacy policy. Terms of use.</footer>
-</body>
-</html>`;
-
 // 1x1 transparent PNG.
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -60,25 +30,6 @@ const PNG = Buffer.from(
   "hex",
 );
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-const SCHEMA = {
-  type: "object",
-  properties: {
-    name: { type: "string" },
-    heightMeters: { type: "number" },
-    handbook: { type: "string", format: "uri" },
-  },
-  required: ["name", "heightMeters", "handbook"],
-  additionalProperties: false,
-};
-
-/** The id the document gave the link labelled `label`, read from the prompt the model received. */
-function linkIdOf(request: RecordedModelRequest, label: string): string {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const id = new RegExp(`\\[${escaped}\\]\\((\\d+-\\d+)\\)`).exec(request.text())?.[1];
-  if (!id) throw new Error(`no link "${label}" in the prompt:\n${request.text()}`);
-  return id;
-}
 
 describe("format raw", () => {
   it("returns a UTF-8 text body with its content type, headers map and status", async () => {
@@ -340,115 +291,5 @@ describe("format markdown", () => {
     );
     const result = await h.fetch({ url: h.target.url("/notes.md"), format: "markdown" });
     expect(result.content).toBe("# Notes\n\n- one\n- two\n");
-  });
-});
-
-describe("format json", () => {
-  beforeAll(() => {
-    h.target.route("/article", (_req, res) => {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE_HTML);
-    });
-    h.target.route("/tower.md", (_req, res) =>
-      res
-        .writeHead(200, { "content-type": "text/markdown; charset=utf-8" })
-        .end(
-          `# Eddystone\n\nThe Eddystone tower is 49 m tall. Its keepers trained with the ` +
-            `[keepers' handbook](${h.target.url("/docs/keepers")}).\n`,
-        ),
-    );
-  });
-
-  it("extracts schema-shaped data on the server with one model call; a link id becomes the absolute URL", async () => {
-    h.model?.enqueue((request) => ({
-      json: { name: "Eddystone", heightMeters: 49, handbook: linkIdOf(request, "keepers' handbook") },
-    }));
-    const result = await h.fetch({ url: h.target.url("/article"), format: "json", schema: SCHEMA });
-    expect(result).toMatchObject({
-      encoding: "utf-8",
-      statusCode: 200,
-      contentType: "text/html; charset=utf-8",
-    });
-    expect(result.content).toEqual({
-      name: "Eddystone",
-      heightMeters: 49,
-      handbook: h.target.url("/docs/keepers"),
-    });
-    expect(h.model?.requests).toHaveLength(1);
-    const prompt = h.model?.requests[0]?.text() ?? "";
-    expect(prompt).toContain("Bell Rock");
-    expect(prompt).toMatch(/\[keepers' handbook\]\(0-\d+\)/);
-    // The model never sees the address it would otherwise copy (or invent).
-    expect(prompt).not.toContain("/docs/keepers");
-  });
-
-  it("answers the link id 0-1 of a markdown target with the absolute URL, in exactly one model request", async () => {
-    h.model?.enqueue({ json: { name: "Eddystone", heightMeters: 49, handbook: "0-1" } });
-    const result = await h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA });
-    expect(result.content).toEqual({
-      name: "Eddystone",
-      heightMeters: 49,
-      handbook: h.target.url("/docs/keepers"),
-    });
-    expect(h.model?.requests).toHaveLength(1);
-    expect(h.model?.requests[0]?.text()).toContain("[keepers' handbook](0-1)");
-  });
-
-  it("repairs an answer that fails the schema once, with a second model request", async () => {
-    h.model?.enqueue(
-      { json: { name: "Eddystone", heightMeters: "forty-nine", handbook: "0-1" } },
-      { json: { name: "Eddystone", heightMeters: 49, handbook: "0-1" } },
-    );
-    const result = await h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA });
-    expect(result.content).toMatchObject({ heightMeters: 49 });
-    expect(h.model?.requests).toHaveLength(2);
-    expect(h.model?.requests[1]?.text()).toContain("heightMeters");
-  });
-
-  it("fails with extraction_failed (422) when the answer fails the schema twice", async () => {
-    h.model?.enqueue(
-      { json: { name: "Eddystone", heightMeters: "forty-nine", handbook: "0-1" } },
-      { json: { name: "Eddystone", heightMeters: "still words", handbook: "0-9" } },
-    );
-    const error = await expectFetchError(
-      h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA }),
-      "extraction_failed",
-      422,
-    );
-    expect(error.requestId).toMatch(/^req_/);
-    expect(h.model?.requests).toHaveLength(2);
-    expect(h.model?.pendingReplies).toBe(0);
-  });
-
-  it("meters the model tokens of a json fetch that fails after its model calls", async () => {
-    const before = (await h.fetchUsage()) ?? { count: 0, succeeded: 0, inputTokens: 0, outputTokens: 0 };
-    h.model?.enqueue(
-      { json: { name: "Eddystone", heightMeters: "forty-nine" }, usage: { input: 200, output: 7 } },
-      { json: { name: "Eddystone", heightMeters: "still words" }, usage: { input: 260, output: 9 } },
-    );
-    await expectFetchError(
-      h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA }),
-      "extraction_failed",
-      422,
-    );
-    expect(await h.fetchUsage()).toMatchObject({
-      count: before.count + 1,
-      succeeded: before.succeeded,
-      inputTokens: before.inputTokens + 460,
-      outputTokens: before.outputTokens + 16,
-    });
-  });
-
-  it("counts json fetches in usage like any other, with the model tokens they used", async () => {
-    const before = (await h.fetchUsage()) ?? { count: 0, inputTokens: 0, outputTokens: 0 };
-    h.model?.enqueue({
-      json: { name: "Eddystone", heightMeters: 49, handbook: "0-1" },
-      usage: { input: 321, output: 45 },
-    });
-    await h.fetch({ url: h.target.url("/tower.md"), format: "json", schema: SCHEMA });
-    expect(await h.fetchUsage()).toMatchObject({
-      count: before.count + 1,
-      inputTokens: before.inputTokens + 321,
-      outputTokens: before.outputTokens + 45,
-    });
   });
 });

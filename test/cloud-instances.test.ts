@@ -7,9 +7,6 @@
  * is a 503 naming it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -20,6 +17,8 @@ import { FORWARDED_BY } from "../cloud/src/instances/forwarded-headers.js";
 import { InstanceRegistry } from "../cloud/src/instances/instance-registry.js";
 import { actReplyOn } from "./support/harness.js";
 import { freePort } from "./support/listening-ports.js";
+import { descendantPids, isRunning } from "./support/processes.js";
+import { rawUpgrade } from "./support/raw-upgrade.js";
 import { startLoupe, type RunningLoupe } from "./support/loupe-cli.js";
 import { startModelServer, type ModelServer } from "./support/model-server.js";
 import {
@@ -356,7 +355,9 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
         ),
       },
     });
-    const upgrade = await rawUpgrade(b, `/v1/sessions/${sessionId}/connect`, key);
+    const upgrade = await rawUpgrade(`${b.url}/v1/sessions/${sessionId}/connect`, {
+      authorization: `Bearer ${key}`,
+    });
     expect(upgrade).toMatch(/^HTTP\/1\.1 503[\s\S]*which is not answering/);
 
     // Its heartbeat overdue: B's next look ends its session as the shutdown, and the caller hears so.
@@ -403,7 +404,7 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       status: 200,
       json: { status: "RUNNING" },
     });
-    const browsers = childPids(child.child.pid!);
+    const browsers = descendantPids(child.child.pid!);
     child.child.kill("SIGKILL");
     await child.exited;
     await expect
@@ -417,7 +418,7 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
       .poll(async () => (await api(b, "GET", "/v1/usage", key)).json?.["usage"])
       .toMatchObject({ session: { count: 2, succeeded: 2 } });
     // Its browser does not outlive it (Chromium exits when its pipe to the dead process closes).
-    await expect.poll(() => browsers.filter((pid) => isAlive(pid)), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => browsers.filter((pid) => isRunning(pid)), { timeout: 30_000 }).toEqual([]);
   });
 
   it("an instance found dead while it lives (a long pause) ends the browsers of the sessions the store ended, and serves on", async () => {
@@ -447,52 +448,3 @@ describe.skipIf(unavailable !== undefined)("several instances on one PostgreSQL"
     expect(await stoppedAt(a.instance.id)).not.toBeNull();
   });
 });
-
-/** Sends a WebSocket handshake and answers what came back first (the status line and the body). */
-function rawUpgrade(server: { url: string }, path: string, key: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${server.url}${path}`, {
-      headers: {
-        connection: "Upgrade",
-        upgrade: "websocket",
-        "sec-websocket-version": "13",
-        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
-        authorization: `Bearer ${key}`,
-      },
-    });
-    request.on("upgrade", () => reject(new Error("the upgrade was accepted")));
-    request.on("response", (response) => {
-      let body = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      response.on("end", () =>
-        resolve(`HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n\r\n${body}`),
-      );
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
-
-/** The processes a process started, and theirs (a session's Chromium and its helpers). */
-function childPids(pid: number): number[] {
-  let direct: number[] = [];
-  try {
-    direct = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-  return direct.flatMap((child) => [child, ...childPids(child)]);
-}
-
-/** Whether a process still runs (a zombie nobody reaped yet does not). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}

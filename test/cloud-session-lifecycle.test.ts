@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorBody, startCloudHarness, type CloudHarness } from "./support/cloud-harness.js";
-import { connectSession, createSession, html, isAlive, waitUntilEnded } from "./support/session-harness.js";
+import { isRunning } from "./support/processes.js";
+import { connectSession, createSession, html, waitUntilEnded } from "./support/session-harness.js";
 
 let h: CloudHarness;
 
@@ -30,7 +31,7 @@ describe("ending a session", () => {
   it("DELETE kills the browser and answers ENDED (closed); again is the same; extract then says why", async () => {
     const session = await createSession(h);
     const pid = h.server.sessions.browserPid(session.id)!;
-    expect(isAlive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
 
     const ended = await h.api("DELETE", `/v1/sessions/${session.id}`);
     expect(ended.status).toBe(200);
@@ -41,7 +42,7 @@ describe("ending a session", () => {
       endReason: "closed",
       endedAt: expect.any(String),
     });
-    expect(isAlive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
     const again = await h.api("DELETE", `/v1/sessions/${session.id}`);
     expect(again.json).toEqual(ended.json);
 
@@ -162,7 +163,7 @@ describe("server shutdown", () => {
     const pid = own.server.sessions.browserPid(session.id)!;
     const { server, dataDir } = own;
     await server.close();
-    expect(isAlive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
 
     const { openDatabase } = await import("../cloud/src/db/database.js");
     const store = await openDatabase({ dataDir, databaseUrl: own.databaseUrl });

@@ -8,6 +8,7 @@ import { expectErrorBody, startCloudHarness, type CloudHarness } from "./support
 import { actReply, actReplyOn, idOf, lastUserText } from "./support/harness.js";
 import type { Page } from "playwright-core";
 import type { ModelServer } from "./support/model-server.js";
+import { rawUpgrade } from "./support/raw-upgrade.js";
 import { connectSession, createSession, html, type CreatedSession } from "./support/session-harness.js";
 
 let h: CloudHarness;
@@ -320,29 +321,3 @@ describe("another project", () => {
     }
   });
 });
-
-/** Sends a websocket upgrade request by hand and returns the status line of the answer. */
-async function rawUpgrade(connectUrl: string, headers: Record<string, string>): Promise<string> {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(connectUrl.replace(/^ws/, "http"), {
-      headers: {
-        ...headers,
-        connection: "Upgrade",
-        upgrade: "websocket",
-        "sec-websocket-version": "13",
-        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
-      },
-    });
-    req.on("upgrade", (res, socket) => {
-      socket.destroy();
-      resolve(`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`);
-    });
-    req.on("response", (res) => {
-      res.resume();
-      resolve(`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}

@@ -3,8 +3,6 @@
  * serves the real UI that connects with the token, and stops cleanly (with every process it started) on
  * SIGTERM; without an Electron binary (this machine has none) it says so in one line and falls back.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +11,7 @@ import { findChromium } from "@loupe/core/engine";
 import { WebSocket } from "ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startLoupe, type RunningLoupe } from "../support/loupe-cli.js";
+import { descendantPids, isRunning } from "../support/processes.js";
 
 const URL_LINE = /^Loupe Studio: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)$/m;
 
@@ -35,33 +34,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every process below `pid` (the Studio's Chromium and its helpers), to check none outlives it. */
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // pgrep exits 1 when there are none.
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-/** Whether `pid` still runs (a zombie waiting for its reaper has stopped running). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
 async function waitUntilGone(pids: number[], timeoutMs = 10_000): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return pids.filter(alive);
+  while (pids.some(isRunning) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(isRunning);
 }
 
 describe("loupe studio", () => {
@@ -85,7 +62,7 @@ describe("loupe studio", () => {
     });
     expect(code).toBe(4401);
 
-    const started = descendants(running.child.pid ?? 0);
+    const started = descendantPids(running.child.pid ?? 0);
     expect(started.length).toBeGreaterThan(0);
     running.child.kill("SIGTERM");
     await expect(running.exited).resolves.toBe(0);

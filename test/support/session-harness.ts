@@ -54,13 +54,3 @@ export async function waitUntilEnded(h: CloudHarness, id: string): Promise<void>
     interval: 50,
   });
 }
-
-/** Whether a process is still alive. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
