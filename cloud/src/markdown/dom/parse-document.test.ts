@@ -12,4 +12,45 @@ describe("parseDocument", () => {
     // Script text is raw: the CDATA inside it is left as written.
     expect(doc.head.textContent).toContain('"//<![CDATA[ x > y"');
   });
+
+  it("keeps each element's attributes as a browser reads them: decoded, lowercased, the first of duplicates", () => {
+    const doc = parseDocument(
+      `<body><a HREF="/a?x=1&amp;y=2" class="one" class="two" data-v='it&#39;s'>A</a>` +
+        `<img src="p.png" alt="x"><p id=last>after the image</p></body>`,
+    );
+    const [a, img, p] = doc.body.elementChildren;
+    expect([...a!.attrs]).toEqual([
+      ["href", "/a?x=1&y=2"],
+      ["class", "one"],
+      ["data-v", "it's"],
+    ]);
+    // A void element holds nothing: what follows it is its sibling.
+    expect(img!.children).toEqual([]);
+    expect(p!.attr("id")).toBe("last");
+    expect(p!.textContent).toBe("after the image");
+  });
+
+  it("drops what no reader sees, with all inside it, and keeps the parts that say something", () => {
+    const doc = parseDocument(
+      `<head><link rel="stylesheet" href="s.css"><link rel="next" href="/page/2">` +
+        `<script>var a = "<p>not text</p>";</script><script type="application/ld+json">{"@type":"Thing"}</script></head>` +
+        `<body><svg><g><text>drawing</text></g></svg><template id="B:0"><p>later</p></template>` +
+        `<template id="menu"><p>menu</p></template><p>kept</p></body>`,
+    );
+    expect(doc.head.elementChildren.map((el) => [el.tag, el.attr("rel") ?? el.attr("type")])).toEqual([
+      ["link", "next"],
+      ["script", "application/ld+json"],
+    ]);
+    // A streamed segment's placeholder stays, empty, with its id alone.
+    expect(doc.body.elementChildren.map((el) => [el.tag, el.attr("id"), el.children.length])).toEqual([
+      ["template", "B:0", 0],
+      ["p", null, 1],
+    ]);
+    expect(doc.body.textContent).toBe("kept");
+  });
+
+  it("keeps an element whose start tag ends the page", () => {
+    const doc = parseDocument(`<body><p>text</p><div class="last">`);
+    expect(doc.body.elementChildren.map((el) => el.className)).toEqual(["", "last"]);
+  });
 });

@@ -30,8 +30,8 @@ const DROPPED = new Set(["style", "template", "svg", "link"]);
  * A `<link rel="next">` stays (empty, as the renderer skips it): whether the page is one page of a
  * paginated list is told by where it leads (see content/list-pagination.ts).
  */
-function isNextPageLink(name: string, attributes: Record<string, string>): boolean {
-  return name === "link" && /(?:^|\s)next(?:\s|$)/i.test(attributes["rel"] ?? "");
+function isNextPageLink(name: string, attributes: ReadonlyMap<string, string>): boolean {
+  return name === "link" && /(?:^|\s)next(?:\s|$)/i.test(attributes.get("rel") ?? "");
 }
 
 /** The id of a `<template>` that holds the place of a streamed segment (React's `B:1`, `P:a`). */
@@ -47,43 +47,59 @@ export function parseDocument(html: string): LightDocument {
   return documentOf(parseLightTree(html));
 }
 
-/** The page's top-level nodes under a `#document` element. */
+/**
+ * The page's top-level nodes under a `#document` element. Attributes go straight into each element's
+ * Map as the parser reads them (with an `onopentag` callback htmlparser2 would first gather them in an
+ * object of its own, a dictionary-mode object per element); whether the element is kept is decided at
+ * the parser's next event, once its start tag has been read whole.
+ */
 function parseLightTree(html: string): LightElement {
   const top = new LightElement("#document");
   let current = top;
   // How deep the parser is inside a dropped element: its open and close events still arrive, balanced.
   let dropped = 0;
+  // The element whose start tag is being read.
+  let opening: LightElement | null = null;
+  const finishOpening = () => {
+    const el = opening!;
+    opening = null;
+    const { tag, attrs } = el;
+    if (
+      (DROPPED.has(tag) && !isNextPageLink(tag, attrs)) ||
+      (tag === "script" && !/ld\+json/i.test(attrs.get("type") ?? ""))
+    ) {
+      dropped = 1;
+      // A streamed segment's placeholder stays, empty, to mark where the segment goes (see
+      // content/streamed-segments.ts).
+      const id = attrs.get("id");
+      if (tag === "template" && id !== undefined && STREAM_PLACEHOLDER_ID.test(id)) {
+        const placeholder = new LightElement(tag, new Map([["id", id]]));
+        placeholder.parent = current;
+        current.children.push(placeholder);
+      }
+      return;
+    }
+    el.parent = current;
+    current.children.push(el);
+    current = el;
+  };
   const parser = new Parser(
     {
-      onopentag(name, attributes) {
-        if (dropped) {
-          dropped++;
-          return;
-        }
-        if (
-          (DROPPED.has(name) && !isNextPageLink(name, attributes)) ||
-          (name === "script" && !/ld\+json/i.test(attributes["type"] ?? ""))
-        ) {
-          dropped = 1;
-          // A streamed segment's placeholder stays, empty, to mark where the segment goes (see
-          // content/streamed-segments.ts).
-          if (name === "template" && STREAM_PLACEHOLDER_ID.test(attributes["id"] ?? "")) {
-            const placeholder = new LightElement(name, new Map([["id", attributes["id"]!]]));
-            placeholder.parent = current;
-            current.children.push(placeholder);
-          }
-          return;
-        }
-        // Attribute names arrive lowercased, the first of duplicates kept (as a browser does).
-        const el = new LightElement(name, attributeMap(attributes));
-        el.parent = current;
-        current.children.push(el);
-        current = el;
+      onopentagname(name) {
+        if (opening) finishOpening();
+        if (dropped) dropped++;
+        else opening = new LightElement(name);
+      },
+      onattribute(name, value) {
+        // Names arrive lowercased; the first of duplicates is kept, as a browser does.
+        if (opening && !opening.attrs.has(name)) opening.attrs.set(name, value);
       },
       ontext(data) {
+        if (opening) finishOpening();
         if (!dropped) appendText(current, data);
       },
       onclosetag() {
+        if (opening) finishOpening();
         if (dropped) dropped--;
         else current = current.parent ?? top;
       },
@@ -91,14 +107,8 @@ function parseLightTree(html: string): LightElement {
     { decodeEntities: true },
   );
   parser.end(withoutHtmlCdata(html));
+  if (opening) finishOpening();
   return top;
-}
-
-/** The parser's attributes as a Map, without the array of pairs `Object.entries` would make per element. */
-function attributeMap(attributes: Record<string, string>): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const name in attributes) map.set(name, attributes[name]!);
-  return map;
 }
 
 /** A CDATA opener with what a browser swallows with it, or a script or style (left as they are). */
