@@ -16,14 +16,23 @@ const CREDIT_END =
 /** The most text a credit line's block may have: longer, it is a paragraph that names an agency. */
 const MAX_CREDIT_CHARS = 200;
 
+/**
+ * A word every credit line has (its opening picture word or 'credit', or an agency's name), found in one
+ * text node: only blocks holding one are read whole.
+ */
+const CREDIT_WORD =
+  /photo|image|picture|illustration|credit|getty|shutterstock|istock|unsplash|pexels|pixabay|adobe\s+stock|alamy|depositphotos/i;
+
 export function removePhotoCredits(root: LightElement): void {
+  const candidates = holdersOfCreditWords(root);
+  if (!candidates.size) return;
   const doomed = new Set<LightElement>();
   // Each short block's text, built once from its children's: the walk goes on into a block that is
   // not a credit, and reading each block's whole text anew cost a walk of its subtree per block
   // (quadratic on a page nested thousands deep).
   const texts = new Map<LightElement, string>();
   forEachDescendant(root, (node) => {
-    if (node.type === "text") return false;
+    if (node.type === "text" || !candidates.has(node)) return false;
     if (node.tag === "pre" || node.tag === "code") return false;
     if (node.stats.nonSpace > MAX_CREDIT_CHARS || INLINE_TAGS.has(node.tag)) return true;
     const text = collapsedText(node, texts).trim();
@@ -34,6 +43,18 @@ export function removePhotoCredits(root: LightElement): void {
     return true;
   });
   removeNodes(doomed);
+}
+
+/** The elements under `root` with a text node holding a credit word somewhere inside them. */
+function holdersOfCreditWords(root: LightElement): Set<LightElement> {
+  const holders = new Set<LightElement>();
+  forEachDescendant(root, (node) => {
+    if (node.type === "element") return true;
+    if (!CREDIT_WORD.test(node.data)) return false;
+    for (let el = node.parent; el && el !== root && !holders.has(el); el = el.parent) holders.add(el);
+    return false;
+  });
+  return holders;
 }
 
 /**
