@@ -49,8 +49,14 @@ describe("parseDocument", () => {
     expect(doc.body.textContent).toBe("kept");
   });
 
-  it("keeps an element whose start tag ends the page", () => {
+  it("keeps an element whose start tag ends the page, cut off or not", () => {
     const doc = parseDocument(`<body><p>text</p><div class="last">`);
     expect(doc.body.elementChildren.map((el) => el.className)).toEqual(["", "last"]);
+    // Nothing open around it: no close event follows, the end of the input finishes it.
+    const cut = parseDocument(`<p>text</p><img src="a.png"`);
+    expect(cut.body.elementChildren.map((el) => [el.tag, el.attr("src")])).toEqual([
+      ["p", null],
+      ["img", "a.png"],
+    ]);
   });
 });

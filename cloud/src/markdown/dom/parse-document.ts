@@ -107,6 +107,8 @@ function parseLightTree(html: string): LightElement {
     { decodeEntities: true },
   );
   parser.end(withoutHtmlCdata(html));
+  // A start tag the page's end cuts off, with no element open around it, gets no later event: it is
+  // kept, as one inside an open element is when the parser closes that element at the end.
   if (opening) finishOpening();
   return top;
 }
