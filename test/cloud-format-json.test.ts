@@ -108,6 +108,30 @@ describe("format json", () => {
     expect(h.model?.pendingReplies).toBe(0);
   });
 
+  it("refuses a page with no readable content (a JavaScript shell) without a model call", async () => {
+    h.target.route("/shell", (_req, res) => {
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          '<!doctype html><html><head><title>Tower app</title><script src="/app.js"></script></head>' +
+            '<body><div id="root"></div><noscript>Enable JavaScript.</noscript></body></html>',
+        );
+    });
+    const before = (await h.fetchUsage()) ?? { count: 0, inputTokens: 0 };
+    const error = await expectFetchError(
+      h.fetch({ url: h.target.url("/shell"), format: "json", schema: SCHEMA }),
+      "extraction_failed",
+      422,
+    );
+    expect(error.message).toContain("no readable content");
+    expect(error.message).toContain("session");
+    expect(h.model?.requests).toHaveLength(0);
+    expect(await h.fetchUsage()).toMatchObject({ count: before.count + 1, inputTokens: before.inputTokens });
+    // As markdown the same page is simply empty: the content is what the page holds.
+    const markdown = await h.fetch({ url: h.target.url("/shell"), format: "markdown" });
+    expect(markdown.content).toBe("");
+  });
+
   it("meters the model tokens of a json fetch that fails after its model calls", async () => {
     const before = (await h.fetchUsage()) ?? { count: 0, succeeded: 0, inputTokens: 0, outputTokens: 0 };
     h.model?.enqueue(

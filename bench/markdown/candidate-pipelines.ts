@@ -108,7 +108,7 @@ export const PIPELINES: Pipeline[] = [
   {
     name: FINAL,
     description:
-      "cloud/src/markdown: linkedom → light tree → main-content region (block likelihoods, repeated items, " +
+      "cloud/src/markdown: htmlparser2 → light tree → main-content region (block likelihoods, repeated items, " +
       "page type) → own GFM renderer",
     convert: (html, url) => convertHtmlToMarkdown(html, url).markdown,
   },

@@ -1,8 +1,9 @@
 /**
- * `format: "markdown"`: a page's main content as GitHub-flavoured markdown. The conversion follows
- * Mozilla Readability's choice of content on a light copy of linkedom's tree and renders it with its
- * own GFM writer (chosen by measurement: see bench/markdown); it runs in worker threads with a CPU
- * deadline so a hostile page cannot stall the server.
+ * `format: "markdown"`: a page's main content as GitHub-flavoured markdown. The conversion parses the
+ * page into a light tree (htmlparser2), finds its main content whatever the page type (see
+ * content/find-main-content.ts) and renders it with its own GFM writer (chosen by measurement: see
+ * bench/markdown); it runs in worker threads with a CPU deadline so a hostile page cannot stall the
+ * server.
  */
 import { MarkdownWorkerPool, type ConvertOptions as PoolConvertOptions } from "./worker-pool.js";
 import type { MarkdownResult } from "./convert-html.js";
