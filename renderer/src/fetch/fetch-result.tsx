@@ -68,6 +68,14 @@ function FetchContent({ result, format }: { result: Fetched; format: Format }) {
       </p>
     );
   const markdown = format === "markdown";
+  if (markdown && !content.trim())
+    return (
+      <p className="hint" role="status">
+        No readable content in this page's HTML. It is probably built by JavaScript in the browser, which a
+        fetch does not run: open it in a page tab and extract there, or fetch it as raw to see what the server
+        sent.
+      </p>
+    );
   return (
     <div className="fetch-content">
       {markdown ? (
