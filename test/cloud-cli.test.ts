@@ -52,6 +52,10 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/plain", "x-from": "target" }).end("plain page"),
     "/tides": (_req, res) =>
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PAGE_HTML),
+    "/shell": (_req, res) =>
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end('<html><head><title>App</title></head><body><div id="root"></div></body></html>'),
     "/tides.md": (_req, res) =>
       res
         .writeHead(200, { "content-type": "text/markdown" })
@@ -306,6 +310,14 @@ describe.concurrent("loupe fetch", () => {
     expect(run.stdout).not.toContain("Subscribe to the newsletter");
     expect(run.stdout).not.toContain("All rights reserved");
     expect(run.stdout.trimStart()).not.toMatch(/^\{/);
+  });
+
+  it("says on stderr why a markdown fetch is empty (a JavaScript shell), and prints the empty content", async () => {
+    const run = await runLoupe(["fetch", target.url("/shell"), "--format", "markdown", "--content"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("no readable content");
+    expect(run.stderr).toContain("loupe extract");
   });
 
   it("adds the page's stated metadata with --metadata, as a field and as front matter", async () => {

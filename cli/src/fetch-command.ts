@@ -65,6 +65,13 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
     const { fetchInProcess } = await import("@loupe/cloud/local-fetch");
     result = await fetchInProcess(request);
   }
+  if (request.format === "markdown" && typeof result.content === "string" && !result.content.trim())
+    // stderr, so the output stays what was fetched (nothing) for a script that reads it.
+    process.stderr.write(
+      "loupe fetch: the page's HTML has no readable content; it is probably built by JavaScript, which a " +
+        "fetch does not run. Read it in a browser with `loupe extract <url>`, or see what the server sent " +
+        "with --format raw.\n",
+    );
   if (values.content) {
     process.stdout.write(
       typeof result.content === "string" ? result.content : `${JSON.stringify(result.content, null, 2)}\n`,
