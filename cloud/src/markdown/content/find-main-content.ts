@@ -36,6 +36,7 @@ import { removeRepeatedText } from "./repeated-text.js";
 import { removeRedundantLinks } from "./redundant-links.js";
 import { removeCardLabels } from "./card-labels.js";
 import { removeGridControls } from "./grid-controls.js";
+import { removePlaceholderLines } from "./placeholder-lines.js";
 import { removeShopPrompts } from "./shop-prompts.js";
 import { removeRepeatsWithinItems } from "./item-repeats.js";
 import { removeRelatedSections } from "./related-sections.js";
@@ -131,6 +132,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   if (type !== "forum") removeRedundantLinks(region);
   removeCardLabels(region, type === "forum");
   removeGridControls(region);
+  removePlaceholderLines(region);
   if (type === "product") removeShopPrompts(region);
   // The page title is the markdown's one level-one heading.
   for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");

@@ -1,0 +1,23 @@
+/**
+ * Lines a page leaves for its scripts, which say nothing to a reader of the markdown: a loading
+ * indicator ("Loading…", "Please wait…") that a script replaces with content the HTML does not hold,
+ * and a collapsed quote's expander ("Click to expand…"), whose quote is whole in the HTML already. Told
+ * by the whole text of a short block, so a sentence that mentions loading stays.
+ */
+import { removeNodes, type LightElement } from "../dom/light-dom.js";
+import { forEachShortBlock } from "./short-blocks.js";
+
+const PLACEHOLDER = /^(?:loading|please wait|click to expand)\s*(?:\.{0,3}|…)$/i;
+
+/** Longer than any placeholder's text: a block with more is not read. */
+const MAX_PLACEHOLDER_CHARS = 24;
+
+/** Removes the blocks below `root` whose whole text is a script's placeholder. */
+export function removePlaceholderLines(root: LightElement): void {
+  const doomed = new Set<LightElement>();
+  const hasWords = (data: string) => /loading|please wait|click to expand/i.test(data);
+  forEachShortBlock(root, hasWords, MAX_PLACEHOLDER_CHARS, (block, text) => {
+    if (PLACEHOLDER.test(text)) doomed.add(block);
+  });
+  removeNodes(doomed);
+}
