@@ -68,9 +68,9 @@ export async function runFetchCommand(argv: string[]): Promise<number> {
   if (request.format === "markdown" && typeof result.content === "string" && !result.content.trim())
     // stderr, so the output stays what was fetched (nothing) for a script that reads it.
     process.stderr.write(
-      "loupe fetch: the page's HTML has no readable content; it is probably built by JavaScript, which a " +
-        "fetch does not run. Read it in a browser with `loupe extract <url>`, or see what the server sent " +
-        "with --format raw.\n",
+      "loupe fetch: the page has no readable content (an empty body, or a page built by JavaScript, which " +
+        "a fetch does not run). Read it in a browser with `loupe extract <url>`, or see what the server " +
+        "sent with --format raw.\n",
     );
   if (values.content) {
     process.stdout.write(

@@ -100,13 +100,13 @@ export async function runFetch(body: FetchBody, deps: FetchDependencies): Promis
       ...NO_TOKENS,
     };
   }
-  // A page whose HTML holds no readable content (an application shell that builds its page with
+  // A page without readable content (an empty body, or an application shell that builds its page with
   // JavaScript, which a fetch does not run) would send the model an empty document: tokens spent on an
   // answer made of nothing, or invented from the address.
   if (!markdown.trim())
     throw serviceError(
       "extraction_failed",
-      `The page at ${target.finalUrl} has no readable content in its HTML (it is probably built by ` +
+      `The page at ${target.finalUrl} has no readable content (an empty body, or a page built by ` +
         "JavaScript in the browser, which a fetch does not run), so nothing was sent to the model. " +
         "Open a session and extract there, or fetch it as raw to see what the server answered.",
     );

@@ -17,7 +17,7 @@ describe("FetchResult", () => {
   it("says why a markdown fetch came back empty, and what to do instead", () => {
     const html = renderToStaticMarkup(<FetchResult result={fetched("\n")} format="markdown" />);
     expect(html).toContain("No readable content in this page");
-    expect(html).toContain("open it in a page tab");
+    expect(html).toContain("Open it in a page tab");
   });
 
   it("shows empty raw content as it is, without the markdown note", () => {

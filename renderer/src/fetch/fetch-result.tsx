@@ -71,9 +71,9 @@ function FetchContent({ result, format }: { result: Fetched; format: Format }) {
   if (markdown && !content.trim())
     return (
       <p className="hint" role="status">
-        No readable content in this page's HTML. It is probably built by JavaScript in the browser, which a
-        fetch does not run: open it in a page tab and extract there, or fetch it as raw to see what the server
-        sent.
+        No readable content in this page: its body is empty, or the page is built by JavaScript in the
+        browser, which a fetch does not run. Open it in a page tab and extract there, or fetch it as raw to
+        see what the server sent.
       </p>
     );
   return (
