@@ -11,6 +11,7 @@ const fetched = (content: string): StudioResult<"fetch.run"> => ({
   headers: { "content-type": "text/html; charset=utf-8" },
   statusCode: 200,
   ms: 12,
+  historyId: "run_1",
 });
 
 describe("FetchResult", () => {
