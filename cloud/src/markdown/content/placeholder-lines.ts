@@ -7,7 +7,11 @@
 import { removeNodes, type LightElement } from "../dom/light-dom.js";
 import { forEachShortBlock } from "./short-blocks.js";
 
-const PLACEHOLDER = /^(?:loading|please wait|click to expand)\s*(?:\.{0,3}|…)$/i;
+const PLACEHOLDER_WORDS = "loading|please wait|click to expand";
+/** A text node with one of the words: only the blocks around such nodes are read. */
+const HAS_PLACEHOLDER_WORDS = new RegExp(PLACEHOLDER_WORDS, "i");
+/** A block's whole text that is a placeholder, with or without its dots. */
+const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER_WORDS})\\s*(?:\\.{0,3}|…)$`, "i");
 
 /** Longer than any placeholder's text: a block with more is not read. */
 const MAX_PLACEHOLDER_CHARS = 24;
@@ -15,7 +19,7 @@ const MAX_PLACEHOLDER_CHARS = 24;
 /** Removes the blocks below `root` whose whole text is a script's placeholder. */
 export function removePlaceholderLines(root: LightElement): void {
   const doomed = new Set<LightElement>();
-  const hasWords = (data: string) => /loading|please wait|click to expand/i.test(data);
+  const hasWords = (data: string) => HAS_PLACEHOLDER_WORDS.test(data);
   forEachShortBlock(root, hasWords, MAX_PLACEHOLDER_CHARS, (block, text) => {
     if (PLACEHOLDER.test(text)) doomed.add(block);
   });
