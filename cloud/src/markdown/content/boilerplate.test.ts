@@ -219,6 +219,24 @@ fetchAll(<span class="token comment">/* all pages */</span>)</code></pre>`;
     expect(kept(`${STORY}<div class="sidebar-wrap"><p>Popular now</p></div>`)).not.toContain("Popular now");
   });
 
+  it("keeps the page's only content under a furniture name, less the furniture inside it", () => {
+    const chrome = (tag: string) =>
+      `<${tag}>${Array.from({ length: 12 }, (_, i) => `<a href="/section-${i}">Section number ${i}</a>`).join(" ")}</${tag}>`;
+    const grid = `<section class="related-product">${Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<div class="item"><a href="/p/${i}"><h3>Robotic mower model ${i}</h3><span>$ ${i}99.99</span></a></div>`,
+    ).join("")}<div class="share-buttons">Share this page on social media</div></section>`;
+    const emptied = kept(`${chrome("header")}${grid}${chrome("footer")}`, "listing");
+    expect(emptied).toContain("Robotic mower model 7");
+    expect(emptied).toContain("$ 799.99");
+    for (const junk of ["Share this page", "Section number"]) expect(emptied).not.toContain(junk);
+    // Beside content of its own, a section so named is furniture.
+    const beside = kept(`${chrome("header")}<main>${STORY}</main>${grid}${chrome("footer")}`, "listing");
+    expect(beside).toContain("Paragraph 8.");
+    expect(beside).not.toContain("Robotic mower model");
+  });
+
   it("reads the tree once under landmarks, named wrappers and headers nested 200,000 deep", () => {
     // Each level is spared (it holds the main content, the prose, or sits in the article), so the walk
     // goes into it; asking each level anew read its whole subtree or its ancestors (quadratic: minutes
