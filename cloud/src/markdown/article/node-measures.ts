@@ -46,11 +46,15 @@ export function textDensity(el: LightElement, tags: ReadonlySet<string>): number
 const STYLE_HIDDEN = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
 export function isProbablyVisible(el: LightElement): boolean {
-  const style = el.attr("style");
-  if (style && STYLE_HIDDEN.test(style)) return false;
-  if (el.attrs.has("hidden")) return false;
+  if (isHiddenFromSight(el)) return false;
   if (el.attr("aria-hidden") === "true" && !el.className.includes("fallback-image")) return false;
   return true;
+}
+
+/** Hidden by its `hidden` attribute or inline style: from every reader, not only from screen readers. */
+export function isHiddenFromSight(el: LightElement): boolean {
+  const style = el.attr("style");
+  return (!!style && STYLE_HIDDEN.test(style)) || el.attrs.has("hidden");
 }
 
 export function isWhitespace(node: LightNode): boolean {

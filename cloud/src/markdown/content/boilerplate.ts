@@ -55,16 +55,21 @@ const FURNITURE_ROLES = new Set([
   "toolbar",
 ]);
 
-/** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
-const HIDDEN_CLASSES = new Set([
-  "hidden",
-  "d-none",
-  "is-hidden",
+/** Class names of text shown to screen readers only (its visible twin, if any, see aria-hidden.ts). */
+export const SCREEN_READER_CLASSES: ReadonlySet<string> = new Set([
   "sr-only",
   "visually-hidden",
   "visuallyhidden",
   "screen-reader-text",
   "screen-reader-only",
+]);
+
+/** Exact class names meaning "not shown" (responsive variants such as `hidden-xs` are shown elsewhere). */
+const HIDDEN_CLASSES = new Set([
+  "hidden",
+  "d-none",
+  "is-hidden",
+  ...SCREEN_READER_CLASSES,
   "invisible",
   "hide",
 ]);

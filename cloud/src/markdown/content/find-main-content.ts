@@ -8,6 +8,7 @@ import { articleMetadata } from "../article/article-metadata.js";
 import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
+import { isShownDespiteAriaHidden } from "./aria-hidden.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
 import { removeDataBlobs } from "./data-blobs.js";
@@ -150,7 +151,7 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     if (node.stats.nonSpace > total * 0.4) return true;
-    if (isDuplicateLink(node)) return true;
+    if (isShownDespiteAriaHidden(node)) return true;
     if (!isProbablyVisible(node) || (node.attr("aria-modal") === "true" && node.attr("role") === "dialog")) {
       // A collapsed panel is hidden until the reader opens it.
       if (isPanel(node)) return true;
@@ -288,19 +289,4 @@ function contains(ancestor: LightElement, el: LightElement): boolean {
   for (let current: LightElement | null = el; current; current = current.parent)
     if (current === ancestor) return true;
   return false;
-}
-
-/**
- * A link hidden from screen readers and from the tab order only (`aria-hidden="true" tabindex="-1"`)
- * is shown on screen: a card's picture or summary linking again where its title links, hidden so a
- * screen reader does not read the same link twice. Its text is the card's.
- */
-function isDuplicateLink(el: LightElement): boolean {
-  return (
-    el.tag === "a" &&
-    el.attr("aria-hidden") === "true" &&
-    el.attr("tabindex") === "-1" &&
-    !el.attrs.has("hidden") &&
-    !/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.attr("style") ?? "")
-  );
 }
