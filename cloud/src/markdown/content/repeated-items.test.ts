@@ -36,6 +36,25 @@ describe("findItemGroups", () => {
     expect(findItemGroups(body(`<div class="list">${EVENTS}</div>`), false)).toHaveLength(0);
   });
 
+  it("reads product cards as items whatever their colour swatches, links with nothing to show", () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="col-6"><a href="/p/${i}"><img src="/p/${i}.jpg" alt=""></a>` +
+        Array.from(
+          { length: 6 },
+          (_, j) => `<a class="swatch" href="/p/${i}?color=${j}" aria-label="Colour ${j}"><span></span></a>`,
+        ).join("") +
+        `<h3><a href="/p/${i}">Carry-on number ${i}</a></h3><span class="price">$79.99</span></div>`,
+    ).join("");
+    const groups = findItemGroups(body(`<div class="grid">${cards}</div>`));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.items).toHaveLength(4);
+    // Swatches with a picture each are ways out a reader sees.
+    const pictured = cards.replaceAll("<span></span>", '<img src="/swatch.png" alt="">');
+    expect(findItemGroups(body(`<div class="grid">${pictured}</div>`))).toHaveLength(0);
+  });
+
   it("leaves out a menu whose entries each link to a submenu of their own", () => {
     expect(findItemGroups(body(`<ul class="menu">${MENU}</ul>`))).toHaveLength(0);
   });

@@ -4,7 +4,7 @@
  * heading or image. Menus are lists of like items too, but each of theirs is a single short link;
  * an item here has more to say than its link (a price, a summary, a date).
  */
-import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, hasDescendant, type LightElement } from "../dom/light-dom.js";
 
 export interface ItemGroup {
   items: LightElement[];
@@ -116,16 +116,24 @@ function textParts(item: LightElement): number {
   return parts + (hasImage ? 1 : 0);
 }
 
+/**
+ * Where the item's links lead, counting only links that show something (text or a picture): a product
+ * card's colour swatches are links with nothing inside but a background colour, one per colour, and
+ * would make six colours of a shoe read as a menu's six ways out.
+ */
 function itemHrefs(item: LightElement): Set<string> {
   const hrefs = new Set<string>();
   if (item.tag === "a") hrefs.add(item.attrs.get("href") ?? "");
   forEachDescendant(item, (node) => {
     if (node.type === "text") return false;
-    if (node.tag === "a") hrefs.add(node.attrs.get("href") ?? "");
+    if (node.tag === "a" && (node.stats.nonSpace > 0 || hasDescendant(node, (el) => IMAGE_TAGS.has(el.tag))))
+      hrefs.add(node.attrs.get("href") ?? "");
     return true;
   });
   return hrefs;
 }
+
+const IMAGE_TAGS = new Set(["img", "picture", "svg"]);
 
 function contains(ancestor: LightElement, el: LightElement): boolean {
   for (let current: LightElement | null = el; current; current = current.parent)
