@@ -5,7 +5,7 @@
  */
 import { articleMetadata } from "./article/article-metadata.js";
 import { findMainContent, type MainContent } from "./content/find-main-content.js";
-import { removeDataBlobs } from "./content/data-blobs.js";
+import { removeUnreadText } from "./content/unread-text.js";
 import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
 import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
@@ -86,7 +86,7 @@ const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);
 function wholeBody(doc: LightDocument): Pick<MainContent, "root" | "title" | "baseHref" | "things"> {
   const things = readStructuredData(doc.html);
   for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
-  removeDataBlobs(doc.body);
+  removeUnreadText(doc.body);
   return { root: doc.body, title: articleMetadata(doc.html).title, baseHref: doc.baseHref, things };
 }
 

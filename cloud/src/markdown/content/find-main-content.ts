@@ -11,7 +11,7 @@ import { forEachDescendant } from "../dom/light-dom.js";
 import { isShownDespiteAriaHidden } from "./aria-hidden.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
-import { removeDataBlobs } from "./data-blobs.js";
+import { removeUnreadText } from "./unread-text.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
 import { removeReadingTimes } from "./reading-times.js";
@@ -62,7 +62,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   const { title } = articleMetadata(doc.html);
   revealNoscriptContent(doc.body);
   placeStreamedSegments(doc.body);
-  removeDataBlobs(doc.body);
+  removeUnreadText(doc.body);
   prepareDocument(doc.html, doc.body);
   // Where the page's declared subject is (the product's stated description, the article's body),
   // found before anything is removed: a drawer or a hidden panel that holds it is not furniture.

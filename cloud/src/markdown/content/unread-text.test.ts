@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { convertHtmlToMarkdown } from "../convert-html.js";
 import { bodyTextAfter, STORY } from "./body-text.test.support.js";
-import { removeDataBlobs } from "./data-blobs.js";
+import { removeUnreadText } from "./unread-text.js";
 
 function textAfter(html: string): string {
-  return bodyTextAfter(html, removeDataBlobs);
+  return bodyTextAfter(html, removeUnreadText);
 }
 
 /** A widget's settings as a page's script would read them: well over a line of JSON. */
@@ -21,7 +21,7 @@ const GRID_STATE = JSON.stringify([
   { id: "boat-3", name: "Kittiwake", berth: 12 },
 ]);
 
-describe("removeDataBlobs", () => {
+describe("removeUnreadText", () => {
   it("removes an element whose own text is a JSON object or array, and keeps the story", () => {
     const text = textAfter(`<body><div class="content"><p>${STORY}</p>
       <div class="widget-state">${SETTINGS}</div><span data-grid>  ${GRID_STATE}\n</span>
@@ -51,5 +51,24 @@ describe("removeDataBlobs", () => {
       expect(markdown).toContain("harbour master");
       expect(markdown).not.toContain("asins");
     }
+  });
+
+  it("removes an icon font's ligature names, and keeps the words beside them and other icons' text", () => {
+    const text = textAfter(`<body><p>${STORY}</p>
+      <a href="/sale"><span class="material-icons-outlined mr1">local_offer</span>Spring Sale</a>
+      <button><i class="material-icons">chevron_right</i></button>
+      <span class="material-symbols-rounded">shopping_cart</span>
+      <span class="icon-label">Free delivery</span><p class="materials">Cotton and linen</p></body>`);
+    for (const word of ["Spring Sale", "Free delivery", "Cotton and linen"]) expect(text).toContain(word);
+    for (const name of ["local_offer", "chevron_right", "shopping_cart"]) expect(text).not.toContain(name);
+  });
+
+  it("keeps an icon that is a table cell's whole value, as its name", () => {
+    const text = textAfter(`<body><table><tr><th>Client portal</th>
+      <td><span class="material-icons">check</span></td><td><i class="material-icons">close</i></td>
+      <td><span class="material-icons">info</span> Soon</td></tr></table></body>`);
+    expect(text).toContain("check");
+    expect(text).toContain("close");
+    expect(text).not.toContain("info");
   });
 });
