@@ -22,7 +22,7 @@ const LEFT_ALONE = new Set([
 ]); // prettier-ignore
 
 /** Class names of icon fonts drawn from ligatures (`material-icons`, `material-symbols-rounded`). */
-const LIGATURE_ICON = /(?:^|\s)material-(?:icons?|symbols)(?:-[a-z]+)*(?:\s|$)/i;
+const LIGATURE_ICON = /(?:^|\s)material-(?:icons?|symbols)(?:-[a-z]+)*(?:\s|$)/;
 
 /** Removes the text below `root` that is not for reading (see above). */
 export function removeUnreadText(root: LightElement): void {
@@ -41,7 +41,13 @@ export function removeUnreadText(root: LightElement): void {
 
 function isLigatureIcon(el: LightElement): boolean {
   const className = el.attrs.get("class");
-  return className !== undefined && LIGATURE_ICON.test(className) && !isCellValue(el);
+  // The substring test first: this runs on every element with a class.
+  return (
+    className !== undefined &&
+    className.includes("material-") &&
+    LIGATURE_ICON.test(className) &&
+    !isCellValue(el)
+  );
 }
 
 /**
