@@ -30,6 +30,22 @@ describe("parseDocument", () => {
     expect(p!.textContent).toBe("after the image");
   });
 
+  it("decodes entities as a browser does: in text and the title, by the attribute rules in values, not in raw text", () => {
+    const doc = parseDocument(
+      `<head><title>Fish &amp; chips</title><script type="application/ld+json">{"name": "Fish &amp; chips"}</script></head>` +
+        `<body><p title="&copy=1 &copy; &amp;x" data-q=a&amp;b>&notit; &amp &#x41;&#66; &lt;p&gt;</p>` +
+        `<textarea>&amp;</textarea></body>`,
+    );
+    expect(doc.head.elementChildren[0]!.textContent).toBe("Fish & chips");
+    expect(doc.head.elementChildren[1]!.textContent).toBe('{"name": "Fish &amp; chips"}');
+    const [p, textarea] = doc.body.elementChildren;
+    // In a value, a legacy entity without ";" before "=" or a letter stays as written (a URL's query).
+    expect(p!.attr("title")).toBe("&copy=1 © &x");
+    expect(p!.attr("data-q")).toBe("a&b");
+    expect(p!.textContent).toBe("¬it; & AB <p>");
+    expect(textarea!.textContent).toBe("&amp;");
+  });
+
   it("drops what no reader sees, with all inside it, and keeps the parts that say something", () => {
     const doc = parseDocument(
       `<head><link rel="stylesheet" href="s.css"><link rel="next" href="/page/2">` +

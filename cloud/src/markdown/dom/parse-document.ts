@@ -5,7 +5,9 @@
  * the light nodes directly skips linkedom's nodes (an event target, a Map and attribute nodes each), which
  * were most of the conversion's time and garbage on large pages.
  */
+import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { Parser } from "htmlparser2";
+import { FAST_TOKENIZER } from "./fast-tokenizer.js";
 import { LightElement, LightText } from "./light-dom.js";
 
 /** A parsed page: the light tree and the few head facts the conversion needs. */
@@ -22,6 +24,13 @@ export interface ParsedPage {
   /** A new light tree of the whole page, cloned from the parsed one, which no caller ever changes. */
   copy(): LightDocument;
 }
+
+/**
+ * Elements whose text is raw for htmlparser2: it decodes no entities there (a JSON-LD script's `&amp;`
+ * stays as written, as in a browser; so does a textarea's, unlike a browser, and unseen: forms are
+ * furniture).
+ */
+const RAW_TEXT = new Set(["script", "style", "xmp", "textarea"]);
 
 /** Elements dropped with everything inside them. */
 const DROPPED = new Set(["style", "template", "svg", "link"]);
@@ -92,11 +101,13 @@ function parseLightTree(html: string): LightElement {
       },
       onattribute(name, value) {
         // Names arrive lowercased; the first of duplicates is kept, as a browser does.
-        if (opening && !opening.attrs.has(name)) opening.attrs.set(name, value);
+        if (opening && !opening.attrs.has(name))
+          opening.attrs.set(name, value.includes("&") ? decodeHTMLAttribute(value) : value);
       },
       ontext(data) {
         if (opening) finishOpening();
-        if (!dropped) appendText(current, data);
+        if (dropped) return;
+        appendText(current, data.includes("&") && !RAW_TEXT.has(current.tag) ? decodeHTML(data) : data);
       },
       onclosetag() {
         if (opening) finishOpening();
@@ -104,7 +115,10 @@ function parseLightTree(html: string): LightElement {
         else current = current.parent ?? top;
       },
     },
-    { decodeEntities: true },
+    // Entities are decoded above, a whole text or value at a time: htmlparser2's decoder would read
+    // every character of them one by one, and keep its tokenizer from skipping ahead (see
+    // fast-tokenizer.ts).
+    { decodeEntities: false, Tokenizer: FAST_TOKENIZER },
   );
   parser.end(withoutHtmlCdata(html));
   // A start tag the page's end cuts off, with no element open around it, gets no later event: it is
