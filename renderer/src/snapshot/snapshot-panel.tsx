@@ -87,7 +87,10 @@ export function SnapshotPanel() {
     return () => observer.disconnect();
   }, [activeUrl, moved, unfinished, loading, refresh]);
 
-  const lines = useMemo(() => parseSnapshotLines(snapshot?.text ?? ""), [snapshot]);
+  // Keyed by the text, not the read: a read again of the same page (an unfinished read's rereads) keeps
+  // the same lines, so the find keeps its place, as a browser's does.
+  const text = snapshot?.text ?? "";
+  const lines = useMemo(() => parseSnapshotLines(text), [text]);
   const find = useSnapshotFind(lines, query);
   const { matches, current } = find;
   const searching = query.trim() !== "";
