@@ -5,7 +5,7 @@
  * two kinds are what a sighted reader sees of the page's content, said again for screen readers in
  * another form.
  */
-import type { LightElement } from "../dom/light-dom.js";
+import { hasClassIn, type LightElement } from "../dom/light-dom.js";
 import { isHiddenFromSight } from "../article/node-measures.js";
 import { SCREEN_READER_CLASSES } from "./boilerplate.js";
 
@@ -30,10 +30,5 @@ function isDuplicateLink(el: LightElement): boolean {
  * would lose with both forms hidden. The screen-reader text goes as furniture (see boilerplate.ts).
  */
 function isScreenReaderTwin(el: LightElement): boolean {
-  return (
-    el.parent?.elementChildren.some((sibling) => {
-      const className = sibling.attr("class");
-      return !!className && className.split(/\s+/).some((name) => SCREEN_READER_CLASSES.has(name));
-    }) ?? false
-  );
+  return el.parent?.elementChildren.some((sibling) => hasClassIn(sibling, SCREEN_READER_CLASSES)) ?? false;
 }

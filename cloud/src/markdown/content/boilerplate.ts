@@ -9,6 +9,7 @@
 import {
   descendantFinder,
   forEachDescendant,
+  hasClassIn,
   removeNodes,
   type LightElement,
   type LightNode,
@@ -91,8 +92,7 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
   if (FURNITURE_TAGS.has(el.tag)) return "tag";
   const role = el.attrs.get("role");
   if (role && FURNITURE_ROLES.has(role.trim().toLowerCase())) return "role";
-  const className = el.attrs.get("class");
-  if (!shown && className && className.split(/\s+/).some((name) => HIDDEN_CLASSES.has(name))) return "hidden";
+  if (!shown && hasClassIn(el, HIDDEN_CLASSES)) return "hidden";
   if (el.tag === "body" || el.tag === "html" || el.tag === "main" || el.tag === "article") return null;
   return furnitureByName(el, type);
 }

@@ -250,6 +250,12 @@ export function firstText(el: LightElement): LightText | null {
   return found;
 }
 
+/** Whether one of the element's class names is in `names` (whole names: `hidden`, not `hidden-xs`). */
+export function hasClassIn(el: LightElement, names: ReadonlySet<string>): boolean {
+  const className = el.attrs.get("class");
+  return !!className && className.split(/\s+/).some((name) => names.has(name));
+}
+
 export function hasDescendant(root: LightElement, test: (el: LightElement) => boolean): boolean {
   let found = false;
   forEachDescendant(root, (node) => {
