@@ -29,6 +29,7 @@ import {
 } from "./content-mass.js";
 import { bestAncestor, bestElement, pruneRegion, regionScore } from "./content-region.js";
 import { structuredAnchor } from "./structured-anchor.js";
+import { coreProseLikelihood } from "./core-prose.js";
 import { leadsElsewhere } from "./teasers.js";
 import { purchaseOptionItems } from "./purchase-options.js";
 import { revealNoscriptContent } from "./noscript.js";
@@ -82,7 +83,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   const items = new Set(groups.flatMap((group) => group.items));
   const map = collectBlocks(doc.body, items);
   // The core: where the page's prose is, as Readability would find an article.
-  const proseMasses = massesOf(map, (block) => (isProse(block) ? 1 : 0));
+  const proseMasses = massesOf(map, coreProseLikelihood(map, type));
   const core = (proseMasses.get(doc.body)?.good ?? 0) > 0 ? bestElement(doc.body, proseMasses) : doc.body;
   let proseOutsideItems = 0;
   for (const block of map.blocks) if (!block.item && isProse(block)) proseOutsideItems += block.chars;
