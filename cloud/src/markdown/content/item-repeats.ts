@@ -25,15 +25,21 @@ export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
       // A table's cells repeat by design ("Yes", "Rest"), as code repeats its lines.
       if (el.tag === "table" || el.tag === "pre") continue;
       const run: LightNode[] = [];
-      let text = "";
+      let chars = 0;
       for (const child of el.children) {
         if (child.type === "text" || INLINE_TAGS.has(child.tag)) {
           run.push(child);
-          text += " " + (child.type === "text" ? child.data : child.textContent);
+          chars += child.stats.nonSpace;
         }
       }
-      const key = text.replace(/\s+/g, " ").trim().toLowerCase();
-      if (key && key.replace(/ /g, "").length < MAX_CARD_TEXT_CHARS) {
+      // Sized from the cached statistics first: a paragraph's text is not built only to be found long.
+      if (chars > 0 && chars < MAX_CARD_TEXT_CHARS) {
+        const key = run
+          .map((child) => (child.type === "text" ? child.data : child.textContent))
+          .join(" ")
+          .replace(/\s+/g, " ")
+          .trim()
+          .toLowerCase();
         if (seen.has(key)) repeats.push(run);
         else seen.add(key);
       }
