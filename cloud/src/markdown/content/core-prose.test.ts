@@ -31,6 +31,21 @@ describe("coreProseLikelihood (through findMainContent)", () => {
     for (let i = 0; i < 5; i++) expect(text).not.toContain(`Excerpt ${i}.`);
   });
 
+  it("reads cards that open with their linked title, without a picture or a heading, as teasers too", () => {
+    const story = `<p>${SENTENCE} ${SENTENCE}</p>`.repeat(7);
+    const cards = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<li><a href="/blog/story-${i}">Story ${i}</a> <p>Excerpt ${i}. ${SENTENCE.slice(0, 90)}...</p></li>`,
+    ).join("");
+    const text = mainText(
+      `<html><body><div class="page"><div class="post"><h1>Morning walks</h1><p>Opening. ${SENTENCE}</p>${story}</div>` +
+        `<div class="strip"><p>From blogs we read</p><ul>${cards}</ul></div></div></body></html>`,
+    );
+    expect(text).toContain("Opening.");
+    for (let i = 0; i < 5; i++) expect(text).not.toContain(`Excerpt ${i}.`);
+  });
+
   it("keeps the cards of a page made of them (a programme's plans), beside an introduction longer than they are", () => {
     const intro = `<p>${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE}</p>`.repeat(3);
     const text = mainText(
