@@ -13,6 +13,18 @@ describe("parseDocument", () => {
     expect(doc.head.textContent).toContain('"//<![CDATA[ x > y"');
   });
 
+  it("leaves CDATA in scripts and styles of any case as written, and reads on past a script never closed", () => {
+    const doc = parseDocument(
+      `<html><head><STYLE>/*<![CDATA[*/ p > a {} /*]]>*/</STYLE>` +
+        `<SCRIPT type="application/ld+json">{"s": "<![CDATA[ a > b"}</Script ></head><body>` +
+        `<p>Shown</p><![CDATA[ gone ><p>Also shown</p><script>never closed <![CDATA[ x > <p>after</p></body></html>`,
+    );
+    expect(doc.head.textContent).toContain('{"s": "<![CDATA[ a > b"}');
+    expect(doc.body.textContent).toContain("Shown");
+    expect(doc.body.textContent).toContain("Also shown");
+    expect(doc.body.textContent).not.toContain("gone");
+  });
+
   it("keeps each element's attributes as a browser reads them: decoded, lowercased, the first of duplicates", () => {
     const doc = parseDocument(
       `<body><a HREF="/a?x=1&amp;y=2" class="one" class="two" data-v='it&#39;s'>A</a>` +
