@@ -12,6 +12,7 @@
 import { descendantsByTag, firstText, hasDescendant, type LightElement } from "../dom/light-dom.js";
 import { isProse, type Block, type BlockMap } from "./content-mass.js";
 import type { PageType } from "./page-type.js";
+import { isLink } from "./teasers.js";
 
 /** The most text a teaser card has: a title, a date, an excerpt of a few lines. */
 const CARD_CHARS = 1000;
@@ -55,15 +56,15 @@ const PICTURES: ReadonlySet<string> = new Set(["img", "picture"]);
 
 /**
  * Whether `item` links to another page by its title or its picture (a link around an image, in or
- * around a heading, or the link its text opens with), as a card does. A link inside a sentence is not one: an article cut into like
- * sections (a wrapper per few paragraphs) links from its prose; nor is a call to action ("Start now"):
- * a landing page's feature bands end with one.
+ * around a heading, or the link its text opens with), as a card does. A link inside a sentence is not
+ * one: an article cut into like sections (a wrapper per few paragraphs) links from its prose; nor is a
+ * call to action ("Start now"): a landing page's feature bands end with one.
  */
 function hasTitleLink(item: LightElement): boolean {
   if (opensWithLink(item)) return true;
   const links = item.tag === "a" ? [item] : descendantsByTag(item, "a");
   return links.some((link) => {
-    if (!(link.attr("href") ?? "").trim()) return false;
+    if (!isLink(link)) return false;
     if (hasDescendant(link, (el) => PICTURES.has(el.tag) || HEADINGS.has(el.tag))) return true;
     for (let el = link.parent; el && el !== item.parent; el = el.parent)
       if (HEADINGS.has(el.tag)) return true;
@@ -74,7 +75,6 @@ function hasTitleLink(item: LightElement): boolean {
 /** Whether the first text of `item` is a link's: a card that opens with its linked title. */
 function opensWithLink(item: LightElement): boolean {
   const first = firstText(item);
-  for (let el = first?.parent ?? null; el && el !== item.parent; el = el.parent)
-    if (el.tag === "a" && (el.attr("href") ?? "").trim()) return true;
+  for (let el = first?.parent ?? null; el && el !== item.parent; el = el.parent) if (isLink(el)) return true;
   return false;
 }

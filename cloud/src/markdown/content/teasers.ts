@@ -12,6 +12,7 @@ export function leadsElsewhere(item: LightElement): boolean {
   return descendantsByTag(item, "a").some(isLink);
 }
 
-function isLink(el: LightElement): boolean {
+/** Whether `el` is a link with an address. */
+export function isLink(el: LightElement): boolean {
   return el.tag === "a" && (el.attr("href") ?? "").trim() !== "";
 }
