@@ -1,5 +1,14 @@
+import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "./parse-document.js";
+import type { LightElement } from "./light-dom.js";
+import { MAX_OPEN_ELEMENTS, parseDocument } from "./parse-document.js";
+
+/** How many elements enclose `el`, up to the body. */
+function depthInBody(el: LightElement): number {
+  let depth = 0;
+  for (let node = el.parent; node && node.tag !== "body"; node = node.parent) depth++;
+  return depth;
+}
 
 describe("parseDocument", () => {
   it("reads a bare <![CDATA[ in the body as a browser does (a bogus comment up to the next >)", () => {
@@ -86,5 +95,36 @@ describe("parseDocument", () => {
       ["p", null],
       ["img", "a.png"],
     ]);
+  });
+
+  it("parses a page nested 200,000 deep, keeping the text inside and after", () => {
+    // Bounded open elements (see the next test) parse it in under a second; unbounded it took a minute.
+    const depth = 200_000;
+    const doc = parseDocument(
+      `<body>${"<div>".repeat(depth)}deep text${"</div>".repeat(depth)}<p>after</p></body>`,
+    );
+    const text = doc.body.textContent;
+    expect(text).toContain("deep text");
+    expect(text.indexOf("after")).toBeGreaterThan(text.indexOf("deep text"));
+  });
+
+  it("forgets the outermost open elements only past its bound: their close tags are then strays", () => {
+    const below = MAX_OPEN_ELEMENTS - 1;
+    const flat = parseDocument(`<body>${"<div>".repeat(below)}x${"</div>".repeat(below)}<p>after</p></body>`);
+    expect(depthInBody(flat.body.elementChildren.at(-1)!)).toBe(0);
+    // The parser's list holds the body and the divs: at the 1,024th div it holds 1,025 and keeps the inner
+    // 512; 476 more follow, so 988 close tags close a div, 512 close nothing, and the paragraph after
+    // them lands inside the 512th div instead of beside the first.
+    const deep = parseDocument(`<body>${"<div>".repeat(1500)}x${"</div>".repeat(1500)}<p>after</p></body>`);
+    let p: LightElement = deep.body;
+    while (p.elementChildren.length) p = p.elementChildren.at(-1)!;
+    expect(p.tag).toBe("p");
+    expect(depthInBody(p)).toBe(512);
+  });
+
+  it("finds htmlparser2's lists of open elements where it bounds them (else deep pages are slow again)", () => {
+    const parser = new Parser({}) as unknown as { stack: unknown; foreignContext: unknown };
+    expect(Array.isArray(parser.stack)).toBe(true);
+    expect(Array.isArray(parser.foreignContext)).toBe(true);
   });
 });

@@ -98,6 +98,7 @@ function parseLightTree(html: string): LightElement {
         if (opening) finishOpening();
         if (dropped) dropped++;
         else opening = new LightElement(name);
+        boundOpenElements(parser);
       },
       onattribute(name, value) {
         // Names arrive lowercased; the first of duplicates is kept, as a browser does.
@@ -125,6 +126,36 @@ function parseLightTree(html: string): LightElement {
   // kept, as one inside an open element is when the parser closes that element at the end.
   if (opening) finishOpening();
   return top;
+}
+
+/**
+ * How many open elements htmlparser2 remembers. It keeps them in arrays it grows and shrinks at the front
+ * (`unshift`, `shift`), so every tag costs as much as the page is deep: a page of 128,000 nested `<div>`s
+ * (1.4 MB) took 26 s to parse, past any conversion deadline. Past this many, the outermost half is
+ * forgotten: the parser reads only the top of its list (which tag a new one closes, which open element a
+ * close tag ends), so only a close tag of a forgotten element is lost, ignored as a stray one, and what
+ * follows stays inside the deep elements instead of after them. Real pages nest a few dozen deep (55 at
+ * most in WCXB's 1,497 pages).
+ */
+export const MAX_OPEN_ELEMENTS = 1024;
+
+/** The arrays of htmlparser2 10's `Parser` that list open elements, innermost first (private in its typings). */
+interface ParserOpenElements {
+  stack?: unknown;
+  foreignContext?: unknown;
+}
+
+/**
+ * Keeps htmlparser2's lists of open elements (tag names, and whether each foreign-content level is SVG or
+ * MathML) within MAX_OPEN_ELEMENTS: cut to half once past it, so the cost is amortized over as many tags.
+ * A release that renames or reshapes the arrays leaves them whole, which costs only speed on deep pages
+ * (the test beside this file fails then).
+ */
+function boundOpenElements(parser: Parser): void {
+  const { stack, foreignContext } = parser as unknown as ParserOpenElements;
+  if (Array.isArray(stack) && stack.length > MAX_OPEN_ELEMENTS) stack.length = MAX_OPEN_ELEMENTS / 2;
+  if (Array.isArray(foreignContext) && foreignContext.length > MAX_OPEN_ELEMENTS)
+    foreignContext.length = MAX_OPEN_ELEMENTS / 2;
 }
 
 /** Where a script or a style starts, or a CDATA opener. */
