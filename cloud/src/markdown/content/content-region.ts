@@ -10,18 +10,24 @@
  * precision, good / (good + bad), is under half the region's score.
  */
 import { removeNodes, type LightElement } from "../dom/light-dom.js";
-import { INLINE_TAGS, type Mass } from "./content-mass.js";
+import { INLINE_TAGS, type Mass, type Masses } from "./content-mass.js";
+
+/** Masses by element: `Masses`, or any map of them. */
+export interface MassLookup {
+  get(el: LightElement): Mass | undefined;
+}
 
 /** The element of `root`'s subtree (root included) with the best expected F1. */
-export function bestElement(root: LightElement, masses: ReadonlyMap<LightElement, Mass>): LightElement {
+export function bestElement(root: LightElement, masses: Masses): LightElement {
   const total = masses.get(root)?.good ?? 0;
+  const { map, good, bad } = masses;
   let best = root;
   let bestScore = -1;
-  for (const [el, mass] of masses) {
-    const score = regionScore(mass, total);
+  for (let i = 0; i < map.elements.length; i++) {
+    const score = regionScore({ good: good[i]!, bad: bad[i]! }, total);
     // Strictly better only: the walk is post-order, so on a tie the deeper element, seen first, stays.
     if (score > bestScore) {
-      best = el;
+      best = map.elements[i]!;
       bestScore = score;
     }
   }
@@ -29,11 +35,7 @@ export function bestElement(root: LightElement, masses: ReadonlyMap<LightElement
 }
 
 /** Of `core` and its ancestors up to `root`, the one with the best expected F1. */
-export function bestAncestor(
-  core: LightElement,
-  root: LightElement,
-  masses: ReadonlyMap<LightElement, Mass>,
-): LightElement {
+export function bestAncestor(core: LightElement, root: LightElement, masses: MassLookup): LightElement {
   const total = masses.get(root)?.good ?? 0;
   let best = core;
   let bestScore = -1;
@@ -64,12 +66,7 @@ const MIN_PRUNED_BAD = 25;
  * where dropping a subtree raises the expected F1 when the likelihoods are right; a lower share keeps
  * more where they undervalue content (short entries of a list, a service page's labelled sections).
  */
-export function pruneRegion(
-  region: LightElement,
-  masses: ReadonlyMap<LightElement, Mass>,
-  total: number,
-  share = 0.5,
-): void {
+export function pruneRegion(region: LightElement, masses: MassLookup, total: number, share = 0.5): void {
   const regionMass = masses.get(region);
   if (!regionMass) return;
   const threshold = regionScore(regionMass, total) * share;
