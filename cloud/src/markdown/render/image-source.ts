@@ -1,11 +1,13 @@
 /** Which address an `<img>` shows: lazy loaders' real sources over their stand-ins. */
 import type { LightElement } from "../dom/light-dom.js";
-import { firstSrcsetUrl } from "./link-urls.js";
+import { firstSrcsetUrl, isSrcsetList } from "./link-urls.js";
 
 /**
  * The address of the picture the reader sees. A lazy loader's real source (`data-src`, `data-srcset`…)
  * wins over the `src` it will replace; a `src` that is a stand-in (an inline `data:` image, a file named
- * as a placeholder, blank or spacer) gives way to the `srcset`, and alone means no picture.
+ * as a placeholder, blank or spacer) gives way to the `srcset`, and alone means no picture. A source
+ * holding a whole `srcset` (a template's slip: `src="a-500.jpg 1000w, a-625.jpg 1250w"`) is read as one,
+ * so the markdown gets its first address instead of the list as one long URL.
  */
 export function imageSource(img: LightElement): string | null {
   const lazy =
@@ -21,7 +23,9 @@ export function imageSource(img: LightElement): string | null {
 }
 
 function nonEmpty(value: string | null): string | null {
-  return value?.trim() ? value.trim() : null;
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  return isSrcsetList(trimmed) ? firstSrcsetUrl(trimmed) : trimmed;
 }
 
 /** File names lazy loaders and templates give the image shown until the real one arrives. */

@@ -47,11 +47,20 @@ function markdownSafe(url: string): string {
   return url.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
-/** The first address in a `srcset` (`a.jpg 1x, b.jpg 2x`). */
+/**
+ * The first address in a `srcset` (`a.jpg 1x, b.jpg 2x`), read as the HTML standard reads one: a
+ * candidate's URL runs to the next whitespace, less trailing commas, so an address holding commas
+ * (`/upload/w_300,h_200/a.jpg 300w`) stays whole.
+ */
 export function firstSrcsetUrl(srcset: string | null): string | null {
   const first = srcset
-    ?.trim()
-    .split(/\s*,\s*/)[0]
-    ?.split(/\s+/)[0];
+    ?.replace(/^[\s,]+/, "")
+    .split(/\s/, 1)[0]!
+    .replace(/,+$/, "");
   return first || null;
+}
+
+/** A value shaped as a `srcset` (an address, then a width or density descriptor), not one address. */
+export function isSrcsetList(value: string): boolean {
+  return /\S\s+\d+(?:\.\d+)?[wx]\s*(?:,|$)/.test(value.trim());
 }

@@ -290,6 +290,20 @@ describe("links and images", () => {
     ).toBe("![Boat](https://example.com/photos/boat.jpg)\n\n![Pier](https://example.com/pier-700.jpg)");
   });
 
+  it("reads a srcset as the standard does: addresses holding commas stay whole, and a src holding a whole srcset gives its first address", () => {
+    expect(
+      render(
+        '<p><img srcset="/upload/w_300,h_200/quay.jpg 300w, /upload/w_600,h_400/quay.jpg 600w" alt="Quay"></p>' +
+          '<p><img src="/500w/tee.jpg?c=1 1000w, /625w/tee.jpg?c=1 1250w" srcset="/500w/tee.jpg?c=1 1000w" alt="Tee"></p>' +
+          '<p><img data-src="/a-1x.png 1x, /a-2x.png 2x" alt="Anchor"> <img src="/my photo 2x.png" alt="Spaced"></p>',
+      ),
+    ).toBe(
+      "![Quay](https://example.com/upload/w_300,h_200/quay.jpg)\n\n" +
+        "![Tee](https://example.com/500w/tee.jpg?c=1)\n\n" +
+        "![Anchor](https://example.com/a-1x.png) ![Spaced](https://example.com/my%20photo%202x.png)",
+    );
+  });
+
   it("writes a word split over two links to one address as one link", () => {
     expect(render('<p>Call the <a href="/c">harbour mas</a><a href="/c">ter</a> today.</p>')).toBe(
       "Call the [harbour master](https://example.com/c) today.",
