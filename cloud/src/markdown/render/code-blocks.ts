@@ -1,6 +1,6 @@
 /** Fenced code blocks and inline code spans, with the language a page's highlighter left on the markup. */
 import type { LightElement, LightNode } from "../dom/light-dom.js";
-import { BLOCK_TAGS } from "./block-tags.js";
+import { BLOCK_TAGS, SKIP_TAGS } from "./block-tags.js";
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([A-Za-z0-9_+#.-]+)/;
 
@@ -24,7 +24,8 @@ export function codeLanguage(pre: LightElement): string {
 /**
  * The text of a `<pre>` as the browser shows it: `<br>` as line breaks, a block inside on lines of its
  * own (highlighters that draw each line as a `<div>`, or as a `<span class="line">`), the parser's
- * first newline dropped.
+ * first newline dropped. What the renderer skips elsewhere it skips here too: a copy button's label, a
+ * script, an editor's hidden `<textarea>` holding the same code again (entities and all).
  */
 export function preformattedText(pre: LightElement): string {
   let text = "";
@@ -46,6 +47,7 @@ export function preformattedText(pre: LightElement): string {
     if (node === BLOCK_END) breakLine();
     else if (node.type === "text") append(node.data);
     else if (node.tag === "br") append("\n");
+    else if (SKIP_TAGS.has(node.tag)) continue;
     else {
       // A table cell sits beside its row's others; its row is a line.
       if (BLOCK_TAGS.has(node.tag) && node.tag !== "td" && node.tag !== "th") {

@@ -171,6 +171,15 @@ describe("code blocks", () => {
     ).toBe("```\n1x = 1\n2y\n```");
   });
 
+  it("leaves out of the code what the renderer skips elsewhere: an editor's textarea copy, a button's label", () => {
+    expect(
+      render(
+        '<pre><span class="line">import a from &#x27;a&#x27;</span><button>Copy</button>' +
+          '<textarea aria-label="Edit code lines">import a from &#x27;a&#x27;</textarea></pre>',
+      ),
+    ).toBe("```\nimport a from 'a'\n```");
+  });
+
   it("uses a longer fence when the code holds ```", () => {
     expect(render("<pre>```\nnested\n```</pre>")).toBe("````\n```\nnested\n```\n````");
   });
