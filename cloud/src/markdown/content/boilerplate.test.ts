@@ -91,6 +91,16 @@ describe("removeBoilerplate", () => {
     );
     const thread = `${side}<form action="/moderate">${posts.join("")}</form>`;
     expect(kept(thread, "forum")).toContain("Reply 3.");
+    // A form with nothing to fill in or press is markup for its text (old Reddit's comments, each in a
+    // form kept for its author's edits), however short: a hidden input is not a field.
+    const comments = [1, 2, 3].map(
+      (i) =>
+        `<form class="usertext"><input type="hidden" name="thing_id" value="t${i}"><div class="md"><p>Short reply ${i}.</p></div></form>`,
+    );
+    const fields = `<form><input type="hidden" name="t"><input name="q" role="searchbox"><p>Find a reply</p></form>`;
+    const replies = kept(`<article>${STORY}</article>${comments.join("")}${fields}`, "forum");
+    for (const i of [1, 2, 3]) expect(replies).toContain(`Short reply ${i}.`);
+    expect(replies).not.toContain("Find a reply");
 
     const buy = `<form action="/cart/add"><span class="price">$25.00</span><label>Size</label><select><option>M</option></select></form>`;
     expect(kept(`<div class="product"><p>${SENTENCE}</p>${buy}</div>`, "product")).toContain("$25.00");

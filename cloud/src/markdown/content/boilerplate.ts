@@ -123,6 +123,7 @@ export function removeBoilerplate(
   );
   const proseLength = proseMeter();
   const inArticle = withinArticle();
+  const holdsControl = descendantFinder(isControl);
   // What goes by its class names and ids alone (see sparedPageContent).
   const byName: LightElement[] = [];
   const visit = (node: LightNode): boolean => {
@@ -137,7 +138,7 @@ export function removeBoilerplate(
     // A collapsed panel is hidden until the reader opens it: its text is the page's, unless its names
     // say it is furniture.
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
-    reason ??= formReason(node, type) ?? skipLinkReason(node) ?? authorBoxReason(node);
+    reason ??= formReason(node, type, holdsControl) ?? skipLinkReason(node) ?? authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
@@ -248,12 +249,33 @@ function countStops(el: LightElement): number {
 /**
  * A form is something to fill in (a search, a newsletter, a login, a filter, a contact form), not to
  * read; one that holds paragraphs of prose or most of the page is a wrapper (whole pages built as one
- * form, forum threads inside a moderation form). On a product page the form to buy holds the price and
- * the options, which are the product's facts.
+ * form, forum threads inside a moderation form), and so is one with nothing to fill in or press (old
+ * Reddit draws each comment's text in a form kept for its author's edits, holding a hidden input only).
+ * On a product page the form to buy holds the price and the options, which are the product's facts.
  */
-function formReason(el: LightElement, type: PageType): BoilerplateReason | null {
-  return el.tag === "form" && type !== "product" ? "form" : null;
+function formReason(
+  el: LightElement,
+  type: PageType,
+  holdsControl: (el: LightElement) => boolean,
+): BoilerplateReason | null {
+  return el.tag === "form" && type !== "product" && holdsControl(el) ? "form" : null;
 }
+
+/** Something a reader fills in or presses: a field (not a hidden one), a list to choose from, a button. */
+function isControl(el: LightElement): boolean {
+  switch (el.tag) {
+    case "textarea":
+    case "select":
+    case "button":
+      return true;
+    case "input":
+      return el.attr("type")?.trim().toLowerCase() !== "hidden";
+    default:
+      return el.attrs.has("contenteditable") || CONTROL_ROLES.has(el.attr("role") ?? "");
+  }
+}
+
+const CONTROL_ROLES = new Set(["textbox", "searchbox", "combobox", "button", "checkbox", "radio", "slider"]);
 
 /**
  * A skip link ("Skip to main content", a `skip-link` class) takes a keyboard reader past the page's
