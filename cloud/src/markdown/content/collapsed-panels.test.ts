@@ -37,10 +37,23 @@ describe("collapsedPanelTest", () => {
     const ids = panelIds(
       `<button aria-controls="a1 a2">Open</button><div id="a1" hidden>x</div><div id="a2">y</div>
        <div id="t1" role="tabpanel">z</div><div class="c-Accordion__body">w</div><div class="faq-answer">v</div>
-       <div id="plain" hidden>u</div><div class="collapsed-navigation-bar">menu</div>`,
+       <div class="tab-pane" style="display:none">s</div><div class="tabs__panel">r</div>
+       <div id="plain" hidden>u</div><div class="collapsed-navigation-bar">menu</div>
+       <div class="side-panel">q</div><div class="tab-bar">p</div>`,
     );
-    expect(ids).toEqual(expect.arrayContaining(["a1", "a2", "t1", "c-Accordion__body", "faq-answer"]));
-    expect(ids).not.toContain("plain");
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "a1",
+        "a2",
+        "t1",
+        "c-Accordion__body",
+        "faq-answer",
+        "tab-pane",
+        "tabs__panel",
+      ]),
+    );
+    // "Panel" alone names layout, and "tab" alone a tab's button or its row.
+    for (const id of ["plain", "side-panel", "tab-bar"]) expect(ids).not.toContain(id);
   });
 
   it("keeps an FAQ's collapsed answers in the main content, and leaves out a hidden menu", () => {

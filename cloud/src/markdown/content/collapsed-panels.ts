@@ -24,6 +24,14 @@ const PANEL_WORDS = new Set([
   "tabpanel",
 ]);
 
+/** A tab's panel named in two words (`tab-pane`, `tabs__panel`): "pane" or "panel" alone names layout. */
+function namesTabPanel(words: readonly string[]): boolean {
+  return words.some((word) => TAB_WORDS.has(word)) && words.some((word) => PANE_WORDS.has(word));
+}
+
+const TAB_WORDS = new Set(["tab", "tabs"]);
+const PANE_WORDS = new Set(["pane", "panes", "panel", "panels"]);
+
 /**
  * A test of whether an element below `root` is a panel a reader can open. Only the controls' targets and
  * the elements right after a control are collected up front (one walk); the names and the text are read
@@ -58,7 +66,7 @@ export function collapsedPanelTest(
       // pop-ups and "see details" drawers follow buttons too, but hold no paragraph (measured: revealing
       // them cost 10 WCXB pages up to 0.09 F1).
       (afterControl.has(el) && prose.has(el)) ||
-      nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)))
+      nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)) || namesTabPanel(words))
     );
   };
 }
