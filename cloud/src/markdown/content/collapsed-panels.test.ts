@@ -39,7 +39,9 @@ describe("collapsedPanelTest", () => {
        <div id="t1" role="tabpanel">z</div><div class="c-Accordion__body">w</div><div class="faq-answer">v</div>
        <div class="tab-pane" style="display:none">s</div><div class="tabs__panel">r</div>
        <div id="plain" hidden>u</div><div class="collapsed-navigation-bar">menu</div>
-       <div class="side-panel">q</div><div class="tab-bar">p</div>`,
+       <div class="side-panel">q</div><div class="tab-bar">p</div>
+       <div class="swiper-slide" aria-hidden="true">o</div><li class="bp-Carousel__cell" aria-hidden="true">n</li>
+       <div class="slick-slide slick-cloned" aria-hidden="true">m</div><div class="carousel-nav">l</div>`,
     );
     expect(ids).toEqual(
       expect.arrayContaining([
@@ -50,10 +52,14 @@ describe("collapsedPanelTest", () => {
         "faq-answer",
         "tab-pane",
         "tabs__panel",
+        "swiper-slide",
+        "bp-Carousel__cell",
       ]),
     );
-    // "Panel" alone names layout, and "tab" alone a tab's button or its row.
-    for (const id of ["plain", "side-panel", "tab-bar"]) expect(ids).not.toContain(id);
+    // "Panel" alone names layout, "tab" alone a tab's button or its row; a looping carousel's copy of a
+    // slide repeats it, and its controls are not a slide.
+    for (const id of ["plain", "side-panel", "tab-bar", "slick-slide slick-cloned", "carousel-nav"])
+      expect(ids).not.toContain(id);
   });
 
   it("keeps an FAQ's collapsed answers in the main content, and leaves out a hidden menu", () => {

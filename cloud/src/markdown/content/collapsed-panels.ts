@@ -1,10 +1,11 @@
 /**
- * Collapsed panels: an accordion's answers, a tab's inactive panels. The page hides them until the
- * reader opens them (`hidden`, `display: none`, `aria-hidden`, a `hidden` class), but they are the
- * page's text — an FAQ's answers, a service's feature tabs, a category's buying guide — not furniture
- * that is never shown. A panel says what it is in ARIA (a control's `aria-controls` names it, or its
- * role is `tabpanel`), in the words of its class names and id, or by its place: right after the button
- * that opens it (the disclosure pattern, a question in a `<button>` and its answer after it).
+ * Collapsed panels: an accordion's answers, a tab's inactive panels, a carousel's other slides. The
+ * page hides them until the reader opens them (`hidden`, `display: none`, `aria-hidden`, a `hidden`
+ * class), but they are the page's text — an FAQ's answers, a service's feature tabs, a category's buying
+ * guide, the homes of a listing's carousel — not furniture that is never shown. A panel says what it is
+ * in ARIA (a control's `aria-controls` names it, or its role is `tabpanel`), in the words of its class
+ * names and id, or by its place: right after the button that opens it (the disclosure pattern, a
+ * question in a `<button>` and its answer after it).
  */
 import { descendantsByTag, forEachDescendant, setTag, type LightElement } from "../dom/light-dom.js";
 import { nameWords } from "./name-words.js";
@@ -31,6 +32,22 @@ function namesTabPanel(words: readonly string[]): boolean {
 
 const TAB_WORDS = new Set(["tab", "tabs"]);
 const PANE_WORDS = new Set(["pane", "panes", "panel", "panels"]);
+
+/**
+ * A carousel's slide (`swiper-slide`, `slick-slide`, `carousel-item`, `bp-Carousel__cell`): the slides
+ * past the one in view are hidden until the reader pages to them. Not the copies a looping carousel
+ * makes of its first and last slides (`slick-slide slick-cloned`), which repeat them.
+ */
+function namesSlide(names: readonly (readonly string[])[]): boolean {
+  return (
+    names.some((words) =>
+      words.some((word) => word === "slide" || (SLOT_WORDS.has(word) && words.includes("carousel"))),
+    ) && !names.some((words) => words.some((word) => CLONE_WORDS.has(word)))
+  );
+}
+
+const SLOT_WORDS = new Set(["cell", "item"]);
+const CLONE_WORDS = new Set(["clone", "cloned", "duplicate"]);
 
 /**
  * A test of whether an element below `root` is a panel a reader can open. Only the controls' targets and
@@ -66,9 +83,17 @@ export function collapsedPanelTest(
       // pop-ups and "see details" drawers follow buttons too, but hold no paragraph (measured: revealing
       // them cost 10 WCXB pages up to 0.09 F1).
       (afterControl.has(el) && prose.has(el)) ||
-      nameWords(el).some((words) => words.some((word) => PANEL_WORDS.has(word)) || namesTabPanel(words))
+      namesPanel(nameWords(el))
     );
   };
+}
+
+/** Whether the words of an element's class names and id (one list per name) name a panel. */
+function namesPanel(names: readonly (readonly string[])[]): boolean {
+  return (
+    names.some((words) => words.some((word) => PANEL_WORDS.has(word)) || namesTabPanel(words)) ||
+    namesSlide(names)
+  );
 }
 
 /** What both passes read of the page, read once: its elements and which of them hold prose. */
