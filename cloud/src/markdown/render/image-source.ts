@@ -11,18 +11,19 @@ import { firstSrcsetUrl, isSrcsetList } from "./link-urls.js";
  */
 export function imageSource(img: LightElement): string | null {
   const lazy =
-    nonEmpty(img.attr("data-src")) ??
-    nonEmpty(img.attr("data-lazy-src")) ??
-    nonEmpty(img.attr("data-original")) ??
+    singleAddress(img.attr("data-src")) ??
+    singleAddress(img.attr("data-lazy-src")) ??
+    singleAddress(img.attr("data-original")) ??
     firstSrcsetUrl(img.attr("data-srcset") ?? img.attr("data-lazy-srcset"));
   if (lazy && !isStandIn(lazy)) return lazy;
-  const src = nonEmpty(img.attr("src"));
+  const src = singleAddress(img.attr("src"));
   if (src && !isStandIn(src)) return src;
   const fromSet = firstSrcsetUrl(img.attr("srcset"));
   return fromSet && !isStandIn(fromSet) ? fromSet : null;
 }
 
-function nonEmpty(value: string | null): string | null {
+/** An attribute's value as one address: trimmed, the first of a `srcset`-shaped list, null when empty. */
+function singleAddress(value: string | null): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
   return isSrcsetList(trimmed) ? firstSrcsetUrl(trimmed) : trimmed;
