@@ -128,7 +128,14 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   removeAffiliateDisclosures(region);
   if (type === "article") removeReadingTimes(region);
   removePhotoCredits(region);
-  removeRepeatedText(region);
+  // Cards of one grid share lines by design (each coupon's terms); on a forum a line repeated in another
+  // post is a quotation or a signature (measured: forums lost 0.003 F1 with them kept).
+  removeRepeatedText(
+    region,
+    type === "forum"
+      ? undefined
+      : new Map(groups.flatMap((group, i) => group.items.map((item) => [item, i] as const))),
+  );
   removeRepeatsWithinItems([...items].filter((item) => contains(region, item)));
   // On a forum a name repeated under one link is each post's author, which the thread shows.
   if (type !== "forum") removeRedundantLinks(region);

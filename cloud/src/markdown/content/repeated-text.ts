@@ -10,6 +10,10 @@
  * alone (even beside the first, in a sibling built otherwise: `prices-mobile`, `prices-desktop`). Two
  * blocks in branches built alike (two cards of one grid, two plans, two sections of an API reference)
  * share text by design, and both stay.
+ *
+ * So do lines that cards of one grid share (each coupon's "Must be presented before start of work",
+ * each arm's "Supports up to six monitors"), when the grid is known: they are each card's own facts. Two
+ * cards with the same whole text are a copy (a looping carousel's clones, a layout drawn twice).
  */
 import { descendantFinder, forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
 import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
@@ -27,11 +31,15 @@ const KEY_BUDGET = 4;
 
 /**
  * Removes every leaf block below `root` whose text an earlier leaf block already had, and every block
- * of several parts that copies an earlier one whole.
+ * of several parts that copies an earlier one whole. `grids`, when given, holds each item of the page's
+ * grids with its grid's number: a line repeated in another card of the same grid stays.
  */
-export function removeRepeatedText(root: LightElement): void {
+export function removeRepeatedText(root: LightElement, grids?: ReadonlyMap<LightElement, number>): void {
   /** Each text seen, with the parent of its first copy. */
   const seen = new Map<string, LightElement | null>();
+  /** Each leaf text's first block. */
+  const firstLeaf = new Map<string, LightElement>();
+  const sameGrid = grids && gridCards(grids);
   const repeats: LightElement[] = [];
   const wholes = new WholeBlocks(root.stats.nonSpace * KEY_BUDGET);
   const holdsParagraphs = paragraphFinder();
@@ -52,9 +60,11 @@ export function removeRepeatedText(root: LightElement): void {
       return false;
     }
     const key = textKey(node);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, node.parent);
-    else if (first !== node.parent) repeats.push(node);
+    const first = firstLeaf.get(key);
+    if (first === undefined) {
+      seen.set(key, node.parent);
+      firstLeaf.set(key, node);
+    } else if (first.parent !== node.parent && !sameGrid?.(first, node)) repeats.push(node);
     return false;
   });
   removeNodes(repeats);
@@ -141,6 +151,41 @@ function branchesAlike(a: LightElement, b: LightElement): boolean {
     if (branchA) return itemSignature(branchA) === itemSignature(branch);
   }
   return false;
+}
+
+/**
+ * Tells whether two blocks lie in different cards of one grid whose whole texts differ. Each element's
+ * card and each card's text are found once (a page of many repeated lines costs a walk, not one climb
+ * up the tree per line).
+ */
+function gridCards(grids: ReadonlyMap<LightElement, number>): (a: LightElement, b: LightElement) => boolean {
+  const cardOf = new Map<LightElement, LightElement | null>();
+  const card = (el: LightElement): LightElement | null => {
+    const path: LightElement[] = [];
+    let found: LightElement | null = null;
+    for (let node: LightElement | null = el; node; node = node.parent) {
+      const known = cardOf.get(node);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      path.push(node);
+      if (grids.has(node)) {
+        found = node;
+        break;
+      }
+    }
+    for (const node of path) cardOf.set(node, found);
+    return found;
+  };
+  const texts = new Map<LightElement, string>();
+  const text = (el: LightElement) => texts.get(el) ?? texts.set(el, textKey(el)).get(el)!;
+  return (a, b) => {
+    const cardA = card(a);
+    const cardB = card(b);
+    if (!cardA || !cardB || cardA === cardB || grids.get(cardA) !== grids.get(cardB)) return false;
+    return cardA.stats.nonSpace !== cardB.stats.nonSpace || text(cardA) !== text(cardB);
+  };
 }
 
 /** Whether a block's paragraphs sit in an inline wrapper other than a link (see paragraphFinder). */
