@@ -5,7 +5,7 @@
  * guide, the homes of a listing's carousel — not furniture that is never shown. A panel says what it is
  * in ARIA (a control's `aria-controls` names it, or its role is `tabpanel`), in the words of its class
  * names and id, or by its place: right after the button that opens it (the disclosure pattern, a
- * question in a `<button>` and its answer after it).
+ * question in a `<button>` and its answer after it), or after a heading that asks a question.
  */
 import { descendantsByTag, forEachDescendant, setTag, type LightElement } from "../dom/light-dom.js";
 import { nameWords } from "./name-words.js";
@@ -134,7 +134,33 @@ function proseHolders(order: readonly LightElement[]): Set<LightElement> {
 
 /** A control that shows what follows it: a `<button>`, or any element saying whether it is expanded. */
 function isControl(el: LightElement): boolean {
-  return el.tag === "button" || el.attrs.has("aria-expanded");
+  return el.tag === "button" || el.attrs.has("aria-expanded") || (HEADINGS.has(el.tag) && asksQuestion(el));
+}
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/** How far into a heading's last parts its closing words are sought (a toggle icon's wrappers). */
+const MAX_QUESTION_DEPTH = 8;
+
+/**
+ * Whether a heading's words end in a question mark: an FAQ's question, which its accordion opens and
+ * closes. Its last words are read from its last part with text, a few levels down at most, so a page of
+ * headings nested in one another costs no more than a look at each.
+ */
+function asksQuestion(heading: LightElement): boolean {
+  let node: LightElement = heading;
+  for (let depth = 0; depth < MAX_QUESTION_DEPTH; depth++) {
+    let last: LightElement | undefined;
+    for (let i = node.children.length - 1; i >= 0 && !last; i--) {
+      const child = node.children[i]!;
+      if (child.type === "text") {
+        if (/\S/.test(child.data)) return /\?\s*$/.test(child.data);
+      } else if (child.stats.nonSpace > 0) last = child;
+    }
+    if (!last) return false;
+    node = last;
+  }
+  return false;
 }
 
 /**
