@@ -123,7 +123,7 @@ export function removeBoilerplate(
   );
   const proseLength = proseMeter();
   const inArticle = withinArticle();
-  const holdsControl = descendantFinder(isControl);
+  const holdsControl = descendantFinder(isFormControl);
   // What goes by its class names and ids alone (see sparedPageContent).
   const byName: LightElement[] = [];
   const visit = (node: LightNode): boolean => {
@@ -262,7 +262,7 @@ function formReason(
 }
 
 /** Something a reader fills in or presses: a field (not a hidden one), a list to choose from, a button. */
-function isControl(el: LightElement): boolean {
+function isFormControl(el: LightElement): boolean {
   switch (el.tag) {
     case "textarea":
     case "select":

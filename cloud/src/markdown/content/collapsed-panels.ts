@@ -134,10 +134,10 @@ function proseHolders(order: readonly LightElement[]): Set<LightElement> {
 
 /** A control that shows what follows it: a `<button>`, or any element saying whether it is expanded. */
 function isControl(el: LightElement): boolean {
-  return el.tag === "button" || el.attrs.has("aria-expanded") || (HEADINGS.has(el.tag) && asksQuestion(el));
+  return (
+    el.tag === "button" || el.attrs.has("aria-expanded") || (HEADING_TAGS.has(el.tag) && asksQuestion(el))
+  );
 }
-
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 
 /** How far into a heading's last parts its closing words are sought (a toggle icon's wrappers). */
 const MAX_QUESTION_DEPTH = 8;
@@ -154,7 +154,7 @@ function asksQuestion(heading: LightElement): boolean {
     for (let i = node.children.length - 1; i >= 0 && !last; i--) {
       const child = node.children[i]!;
       if (child.type === "text") {
-        if (/\S/.test(child.data)) return /\?\s*$/.test(child.data);
+        if (/\S/.test(child.data)) return QUESTION_END.test(child.data);
       } else if (child.stats.nonSpace > 0) last = child;
     }
     if (!last) return false;

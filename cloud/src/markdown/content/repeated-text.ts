@@ -35,10 +35,8 @@ const KEY_BUDGET = 4;
  * grids with its grid's number: a line repeated in another card of the same grid stays.
  */
 export function removeRepeatedText(root: LightElement, grids?: ReadonlyMap<LightElement, number>): void {
-  /** Each text seen, with the parent of its first copy. */
-  const seen = new Map<string, LightElement | null>();
-  /** Each leaf text's first block. */
-  const firstLeaf = new Map<string, LightElement>();
+  /** Each leaf text seen, with its first block. */
+  const seen = new Map<string, LightElement>();
   const sameGrid = grids && gridCards(grids);
   const repeats: LightElement[] = [];
   const wholes = new WholeBlocks(root.stats.nonSpace * KEY_BUDGET);
@@ -60,11 +58,9 @@ export function removeRepeatedText(root: LightElement, grids?: ReadonlyMap<Light
       return false;
     }
     const key = textKey(node);
-    const first = firstLeaf.get(key);
-    if (first === undefined) {
-      seen.set(key, node.parent);
-      firstLeaf.set(key, node);
-    } else if (first.parent !== node.parent && !sameGrid?.(first, node)) repeats.push(node);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, node);
+    else if (first.parent !== node.parent && !sameGrid?.(first, node)) repeats.push(node);
     return false;
   });
   removeNodes(repeats);
@@ -73,7 +69,7 @@ export function removeRepeatedText(root: LightElement, grids?: ReadonlyMap<Light
 /** Whether most of a quotation's text repeats blocks already seen (a reply quoting an earlier post). */
 function quotesSeenText(
   quote: LightElement,
-  seen: ReadonlyMap<string, LightElement | null>,
+  seen: ReadonlyMap<string, LightElement>,
   holdsParagraphs: (el: LightElement) => boolean,
 ): boolean {
   let repeated = 0;
