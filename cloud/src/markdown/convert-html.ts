@@ -14,6 +14,7 @@ import { documentBase } from "./render/link-urls.js";
 import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
 import { readStructuredData } from "./content/structured-data.js";
+import { titleWithoutSiteName } from "./content/site-name.js";
 
 export interface MarkdownResult {
   markdown: string;
@@ -54,7 +55,7 @@ export function convertHtmlToMarkdown(
     options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   dropDanglingHeading(blocks);
-  const cleanTitle = collapseWhitespace(title).trim();
+  const cleanTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
   if (cleanTitle && blocks.length) {
