@@ -9,16 +9,21 @@ import { removeUnreadText } from "./content/unread-text.js";
 import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
 import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
+import { headlineText, takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
 import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
 import { readStructuredData } from "./content/structured-data.js";
-import { titleWithoutSiteName } from "./content/site-name.js";
+import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
 
 export interface MarkdownResult {
   markdown: string;
-  /** The page title (also the markdown's leading `# ` heading), when the page has one. */
+  /**
+   * The page's name (also the markdown's leading `# ` heading), when the page has one: its headline when
+   * that names the page its document title names (see render/headline.ts), else the document title
+   * without the site's name (see content/site-name.ts).
+   */
   title?: string;
   /**
    * With `metadata: true`: what the page's structured data states about its main thing (also the
@@ -55,7 +60,10 @@ export function convertHtmlToMarkdown(
     options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   dropDanglingHeading(blocks);
-  const cleanTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
+  const documentTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
+  // A site's home page is named by its document title, the site's name; its headline is a tagline.
+  const headline = takeHeadline(blocks, isHomePage(url) ? undefined : documentTitle);
+  const cleanTitle = headline === undefined ? documentTitle : headlineText(headline);
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
   if (cleanTitle && blocks.length) {

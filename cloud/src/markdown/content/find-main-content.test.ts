@@ -176,20 +176,20 @@ describe("findMainContent", () => {
     expect(main(shell).text).not.toContain("enable JavaScript");
   });
 
-  it("demotes the content's level-one headings (the page title is the markdown's only one)", () => {
+  it("keeps the content's first level-one heading (the page's headline) and demotes the others", () => {
     const found = findMainContent(
-      parseDocument(`<body><article><h1>Title</h1><p>${SENTENCE}</p></article></body>`),
+      parseDocument(
+        `<body><article><h1>Title</h1><p>${SENTENCE}</p><h1>Second part</h1><p>${SENTENCE}</p></article></body>`,
+      ),
       "https://example.com/",
     );
-    expect(found.root.textContent).toContain("Title");
-    expect(JSON.stringify(found.root.textContent)).not.toContain("<h1");
-    const tags: string[] = [];
+    const headings: string[] = [];
     const walk = (el: typeof found.root): void => {
-      tags.push(el.tag);
+      if (/^h[1-6]$/.test(el.tag)) headings.push(`${el.tag} ${el.textContent}`);
       for (const child of el.elementChildren) walk(child);
     };
     walk(found.root);
-    expect(tags).not.toContain("h1");
+    expect(headings).toEqual(["h1 Title", "h2 Second part"]);
   });
 
   it("keeps a card's summary shown in a link hidden only from screen readers, and still drops hidden text", () => {

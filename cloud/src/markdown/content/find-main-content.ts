@@ -143,8 +143,9 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   removeGridControls(region);
   removePlaceholderLines(region);
   if (type === "product") removeShopPrompts(region);
-  // The page title is the markdown's one level-one heading.
-  for (const h1 of descendantsByTag(region, "h1")) setTag(h1, "h2");
+  // The markdown has one level-one heading, the page's name: the content's first `<h1>` may be it (see
+  // render/headline.ts); the others are sections.
+  for (const h1 of descendantsByTag(region, "h1").slice(1)) setTag(h1, "h2");
   return { root: region, title, baseHref: doc.baseHref, type, things };
 }
 

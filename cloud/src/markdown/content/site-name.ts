@@ -26,14 +26,20 @@ export function titleWithoutSiteName(
   const parts = title.split(SEPARATOR);
   // A split on a capturing pattern alternates parts and separators: [part, separator, part, …].
   if (parts.length < 3) return title;
+  if (isHomePage(url)) return title;
   const address = URL.parse(url);
-  if (address && address.pathname === "/" && !address.search) return title;
   const names = siteNames(head, things, address);
   const last = letters(parts[parts.length - 1]!);
   let rest: string | undefined;
   if (names.some((name) => endNamesSite(last, name))) rest = parts.slice(0, -2).join("");
   else if (names.includes(letters(parts[0]!))) rest = parts.slice(2).join("");
   return rest?.trim() || title;
+}
+
+/** Whether `url` is a site's home page: its root, without a query. */
+export function isHomePage(url: string): boolean {
+  const address = URL.parse(url);
+  return address !== null && address.pathname === "/" && !address.search;
 }
 
 /**
