@@ -7,9 +7,9 @@ const STORY =
 
 describe("takeHeadline", () => {
   it("takes the headline out when it names the page the title names, in other words", () => {
-    const blocks = ["Intro line.", "# 8 Recent Photography Trends", STORY, "## Film returns"];
+    const blocks = ["![Cover](/cover.jpg)", "# 8 Recent Photography Trends", STORY, "## Film returns"];
     expect(takeHeadline(blocks, "Recent Trends in Photography")).toBe("8 Recent Photography Trends");
-    expect(blocks).toEqual(["Intro line.", STORY, "## Film returns"]);
+    expect(blocks).toEqual(["![Cover](/cover.jpg)", STORY, "## Film returns"]);
   });
 
   it("leaves a headline sharing no word with the title a level down, as a section", () => {
@@ -25,6 +25,41 @@ describe("takeHeadline", () => {
     const alone = ["# Photography Trends"];
     expect(takeHeadline(alone, "Photography Trends of 2025")).toBeUndefined();
     expect(alone).toEqual(["## Photography Trends"]);
+  });
+
+  it("drops the short lines above a headline it takes (breadcrumb, label, date), keeping what is the page's", () => {
+    const blocks = [
+      "[Home](/) » [Lamps](/lamps)",
+      "Editor's pick",
+      "March 3, 2025",
+      "![Brass desk lamp](/lamp.jpg)",
+      "$24.00",
+      "**New this spring**",
+      "A lamp for the desk that lights the page and not the room around it.",
+      "## In the box",
+      "# Brass desk lamp",
+      STORY,
+      STORY,
+    ];
+    expect(takeHeadline(blocks, "Brass Desk Lamp | Lumo")).toBe("Brass desk lamp");
+    expect(blocks).toEqual([
+      "![Brass desk lamp](/lamp.jpg)",
+      "$24.00",
+      "**New this spring**",
+      "A lamp for the desk that lights the page and not the room around it.",
+      "## In the box",
+      STORY,
+      STORY,
+    ]);
+  });
+
+  it("drops no line above a headline it does not take, or one with half the text or more above it", () => {
+    const section = ["Editor's pick", "# Welcome aboard", STORY];
+    takeHeadline(section, "Brass Desk Lamp");
+    expect(section).toEqual(["Editor's pick", "## Welcome aboard", STORY]);
+    const late = ["Editor's pick", STORY, STORY, "# Brass desk lamp", STORY];
+    takeHeadline(late, "Brass Desk Lamp");
+    expect(late).toEqual(["Editor's pick", STORY, STORY, STORY]);
   });
 
   it("reads the headline's words, not its links, emphasis, escapes or images", () => {
