@@ -61,8 +61,9 @@ export function convertHtmlToMarkdown(
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   dropDanglingHeading(blocks);
   const documentTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
-  // A site's home page is named by its document title, the site's name; its headline is a tagline.
-  const headline = takeHeadline(blocks, isHomePage(url) ? undefined : documentTitle);
+  // A site's home page is named by its document title, the site's name; its headline is a tagline. A
+  // page without a document title is named by its headline.
+  const headline = takeHeadline(blocks, isHomePage(url) && documentTitle ? undefined : documentTitle);
   const cleanTitle = headline === undefined ? documentTitle : headlineText(headline);
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.

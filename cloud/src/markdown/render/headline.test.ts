@@ -12,6 +12,12 @@ describe("takeHeadline", () => {
     expect(blocks).toEqual(["![Cover](/cover.jpg)", STORY, "## Film returns"]);
   });
 
+  it("takes the headline of a page without a document title", () => {
+    const blocks = ["# Garden notes", STORY];
+    expect(takeHeadline(blocks, "")).toBe("Garden notes");
+    expect(blocks).toEqual([STORY]);
+  });
+
   it("leaves a headline sharing no word with the title a level down, as a section", () => {
     const blocks = ["# Welcome aboard", STORY];
     expect(takeHeadline(blocks, "Recent Trends in Photography")).toBeUndefined();
@@ -87,6 +93,18 @@ describe("convertHtmlToMarkdown: the page's name", () => {
     expect(markdown.match(/Recent/g)).toHaveLength(1);
     expect(markdown).toContain("\n## Film returns\n");
     expect(markdown.match(/^# /gm)).toHaveLength(1);
+  });
+
+  it("is the headline on a page without a document title, its home page included", () => {
+    for (const path of ["/notes", "/"]) {
+      const { markdown, title } = convertHtmlToMarkdown(
+        `<html><body><main><h1>Garden notes</h1><p>${STORY}</p></main></body></html>`,
+        `https://garden.example${path}`,
+      );
+      expect(title).toBe("Garden notes");
+      expect(markdown.startsWith("# Garden notes\n\n")).toBe(true);
+      expect(markdown.match(/Garden notes/g)).toHaveLength(1);
+    }
   });
 
   it("is the document title on a site's home page, whose headline is a tagline", () => {

@@ -9,15 +9,16 @@
  */
 
 /**
- * Takes the headline out of `blocks` when it names the page `title` names, returning it (markdown);
- * otherwise, or without a `title` to weigh it against, leaves it in as a second-level heading. A
- * headline that is the page's only block stays, a level down, under the title.
+ * Takes the headline out of `blocks` when it names the page `title` names, or the page has no title
+ * (`""`), returning it (markdown); otherwise, or when `title` is undefined (the headline is not to be
+ * taken), leaves it in as a second-level heading. A headline that is the page's only block stays, a
+ * level down, under the title.
  */
 export function takeHeadline(blocks: string[], title: string | undefined): string | undefined {
   const at = blocks.findIndex((block) => block.startsWith("# "));
   if (at < 0) return undefined;
   const headline = blocks[at]!.slice(2);
-  if (title !== undefined && blocks.length > 1 && namesAlike(headlineText(headline), title)) {
+  if (title !== undefined && blocks.length > 1 && (!title || namesAlike(headlineText(headline), title))) {
     blocks.splice(at, 1);
     dropFrame(blocks, at);
     return headline;
