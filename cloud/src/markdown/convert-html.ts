@@ -12,7 +12,7 @@ import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { headlineText, takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
-import { collapseWhitespace, escapeText } from "./render/markdown-text.js";
+import { collapseWhitespace, escapeText, HEADING_BLOCK } from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
 import { readStructuredData } from "./content/structured-data.js";
 import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
@@ -75,7 +75,8 @@ export function convertHtmlToMarkdown(
     const title = readTitle(cleanTitle);
     for (const asHeading of [true, false]) {
       const repeated = blocks.findIndex(
-        (block) => HEADING.test(block) === asHeading && readsAsTitle(block.replace(HEADING, ""), title),
+        (block) =>
+          HEADING_BLOCK.test(block) === asHeading && readsAsTitle(block.replace(HEADING_BLOCK, ""), title),
       );
       if (repeated >= 0) blocks.splice(repeated, 1);
     }
@@ -104,8 +105,6 @@ function escapeHeading(title: string): string {
   const text = escapeText(title, false);
   return text.endsWith("#") ? text.slice(0, -1) + "\\#" : text;
 }
-
-const HEADING = /^#{1,6} /;
 
 /** A markdown line with its links' texts in place of the links. */
 function linkTexts(line: string): string {

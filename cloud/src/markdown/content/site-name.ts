@@ -26,8 +26,8 @@ export function titleWithoutSiteName(
   const parts = title.split(SEPARATOR);
   // A split on a capturing pattern alternates parts and separators: [part, separator, part, …].
   if (parts.length < 3) return title;
-  if (isHomePage(url)) return title;
   const address = URL.parse(url);
+  if (isRoot(address)) return title;
   const names = siteNames(head, things, address);
   const last = letters(parts[parts.length - 1]!);
   let rest: string | undefined;
@@ -38,7 +38,10 @@ export function titleWithoutSiteName(
 
 /** Whether `url` is a site's home page: its root, without a query. */
 export function isHomePage(url: string): boolean {
-  const address = URL.parse(url);
+  return isRoot(URL.parse(url));
+}
+
+function isRoot(address: URL | null): boolean {
   return address !== null && address.pathname === "/" && !address.search;
 }
 

@@ -2,6 +2,7 @@
  * Blocks drawn twice for other screen sizes shown once, as the renderer adds them: a heading or line
  * drawn for desktop and for mobile, a carousel's cloned image, a caption repeating its image's alt text.
  */
+import { HEADING_BLOCK } from "./markdown-text.js";
 
 export const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
 
@@ -12,7 +13,6 @@ export const OWN_BLOCKS = new Set([
 
 /** Longer than this, a block repeated at once is a paragraph, kept. */
 const MAX_REPEATED_LINE = 200;
-const HEADING_BLOCK = /^#{1,6} /;
 
 /**
  * An image alone in its block (or alone in a link): its alt text and address. What follows the address

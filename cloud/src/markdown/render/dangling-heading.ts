@@ -5,7 +5,7 @@
  * headings of one level at the end stays: that is a list the page draws as headings (a grid of cards
  * whose names are headings), not a title left over.
  */
-const HEADING = /^(#{1,6}) /;
+import { HEADING_BLOCK } from "./markdown-text.js";
 
 /** Drops `blocks`' last block when it is a heading after something other than a like heading. */
 export function dropDanglingHeading(blocks: string[]): void {
@@ -15,5 +15,5 @@ export function dropDanglingHeading(blocks: string[]): void {
 }
 
 function headingLevel(block: string): number {
-  return HEADING.exec(block)?.[1]!.length ?? 0;
+  return HEADING_BLOCK.exec(block)?.[1]!.length ?? 0;
 }

@@ -7,6 +7,7 @@
  * otherwise the document title, with the heading a level down as a section of the page. Above a headline
  * taken, short lines are the page's frame and go (see dropFrame).
  */
+import { HEADING_BLOCK } from "./markdown-text.js";
 
 /**
  * Takes the headline out of `blocks` when it names the page `title` names, or the page has no title
@@ -50,7 +51,7 @@ function dropFrame(blocks: string[], headlineAt: number): void {
 function isFrame(block: string): boolean {
   return (
     block.length <= MAX_FRAME_CHARS &&
-    !HEADING.test(block) &&
+    !HEADING_BLOCK.test(block) &&
     !block.includes("![") &&
     !PRICE.test(block) &&
     !BOLD_LINE.test(block) &&
@@ -61,7 +62,6 @@ function isFrame(block: string): boolean {
 const MAX_FRAME_CHARS = 300;
 const MAX_FRAME_SHARE = 0.5;
 const MIN_SENTENCE_WORDS = 8;
-const HEADING = /^#{1,6} /;
 /** A currency's sign before or after a number: "$1,995.00", "€ 30", "49,90 €", "120 zł". */
 const PRICE = /[$€£¥₹]\s?\**\d|\d\**\s?(?:€|zł|kr|лв)/u;
 const BOLD_LINE = /^\*\*[^\n]*\*\*$/;

@@ -4,6 +4,9 @@
  * kept to what changes the meaning, because the reader is usually a language model, not a renderer.
  */
 
+/** A rendered block that is a heading (`## Title`); group 1 holds its level's `#`s. */
+export const HEADING_BLOCK = /^(#{1,6}) /;
+
 /** Stands for a `<br>` until a paragraph is finished (a private-use character pages do not contain). */
 export const HARD_BREAK = "\uE000";
 
