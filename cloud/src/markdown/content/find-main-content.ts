@@ -9,6 +9,7 @@ import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
 import { isShownDespiteAriaHidden } from "./aria-hidden.js";
+import { isClosedDialog } from "./closed-dialogs.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
 import { removeUnreadText } from "./unread-text.js";
@@ -161,7 +162,7 @@ function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean
     if (node.type === "text") return false;
     if (node.stats.nonSpace > total * 0.4) return true;
     if (isShownDespiteAriaHidden(node)) return true;
-    if (!isProbablyVisible(node) || (node.attr("aria-modal") === "true" && node.attr("role") === "dialog")) {
+    if (!isProbablyVisible(node) || isClosedDialog(node)) {
       // A collapsed panel is hidden until the reader opens it.
       if (isPanel(node)) return true;
       hidden.push(node);
