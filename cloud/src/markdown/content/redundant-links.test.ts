@@ -35,4 +35,20 @@ describe("removeRedundantLinks", () => {
       <p><a href="/z">Details</a></p></body>`);
     expect(text.split("Details").length).toBe(4);
   });
+
+  it("reads a link's text through a link left open inside it, as when a card's label sits in its picture's link", () => {
+    const nested = (slug: string) =>
+      `<li><h3><a href="/p/${slug}">Named ${slug}</a></h3><a href="/img/${slug}"><img src="/${slug}.jpg">` +
+      `<a href="/p/${slug}">Outlet</a></a></li>`;
+    const text = after(`<body><ul>${nested("a")}${nested("b")}${nested("c")}</ul></body>`);
+    expect(text).not.toContain("Outlet");
+    expect(text).toContain("Named c");
+  });
+
+  it("reads each text once when 100,000 unclosed links nest each in the one before", () => {
+    // Reading every link's whole text read the rest of the page again per link (quadratic: minutes
+    // here, where the test timeout is 60 s).
+    const text = after(`<body>${`<p><a href="/x">w `.repeat(100_000)}</body>`);
+    expect(text.length).toBe(100_000 * 2 - 1);
+  });
 });
