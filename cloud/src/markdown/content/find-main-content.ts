@@ -15,6 +15,7 @@ import { removeCookieNotices } from "./cookie-notices.js";
 import { removeUnreadText } from "./unread-text.js";
 import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
+import { removeFeedbackPrompts } from "./feedback-prompts.js";
 import { removeReadingTimes } from "./reading-times.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
@@ -127,6 +128,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   // page lost 0.05 F1 that way).
   removeCopyrightNotices(region);
   removeAffiliateDisclosures(region);
+  removeFeedbackPrompts(region);
   if (type === "article") removeReadingTimes(region);
   removePhotoCredits(region);
   // Cards of one grid share lines by design (each coupon's terms); on a forum a line repeated in another
