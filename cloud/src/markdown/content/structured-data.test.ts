@@ -34,6 +34,19 @@ describe("readStructuredData", () => {
     expect(things(`<script type="application/ld+json">${json}</script>`).length).toBeLessThan(20);
   });
 
+  it("reads microdata scopes nested 50,000 deep without running out of stack, to a bounded depth", () => {
+    const open = `<div itemprop="part" itemscope itemtype="https://schema.org/Thing">`;
+    const found = things(
+      `<body><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span>` +
+        `${open.repeat(50_000)}<span itemprop="name">deep</span>${"</div>".repeat(50_000)}</div></body>`,
+    );
+    expect(found[0]!.types).toEqual(["Product"]);
+    expect(found[0]!.props["name"]).toBe("Lamp");
+    let depth = 0;
+    for (let part = found[0]!.props["part"]; part; part = (part as Record<string, unknown>)["part"]) depth++;
+    expect(depth).toBeLessThanOrEqual(14);
+  });
+
   it("strips schema.org prefixes from types", () => {
     expect(schemaTypes(["http://schema.org/Product", "schema:Offer"])).toEqual(["Product", "Offer"]);
     expect(schemaTypes("https://schema.org/QAPage")).toEqual(["QAPage"]);

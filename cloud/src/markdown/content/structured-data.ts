@@ -19,6 +19,8 @@ export interface Thing {
 /** Bounds on hostile input: a page cannot make the reader walk more than this. */
 const MAX_THINGS = 2000;
 const MAX_DEPTH = 12;
+/** Elements read for one microdata scope's properties, its nested scopes' included. */
+const MAX_SCOPE_ELEMENTS = 5000;
 
 /** Every thing the page declares, JSON-LD first (in document order), then microdata. */
 export function readStructuredData(root: LightElement): Thing[] {
@@ -99,17 +101,24 @@ export function schemaTypes(value: unknown): string[] {
  * Values follow the microdata rules (content, href, src, datetime, else the text); a nested scope's
  * value is its own properties.
  */
-function microdataProps(scope: LightElement): Record<string, unknown> {
+function microdataProps(
+  scope: LightElement,
+  depth = 0,
+  budget = { elements: MAX_SCOPE_ELEMENTS },
+): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   const stack: LightElement[] = scope.elementChildren.reverse();
-  let visited = 0;
-  while (stack.length && visited++ < 5000) {
+  while (stack.length && budget.elements-- > 0) {
     const el = stack.pop()!;
     const names = el.attr("itemprop");
     const nested = el.attrs.has("itemscope");
     if (names) {
+      // A scope nested past MAX_DEPTH is named by its type alone, as a JSON-LD thing that deep is skipped.
       const value = nested
-        ? { "@type": schemaTypes(el.attr("itemtype")), ...microdataProps(el) }
+        ? {
+            "@type": schemaTypes(el.attr("itemtype")),
+            ...(depth < MAX_DEPTH ? microdataProps(el, depth + 1, budget) : {}),
+          }
         : itemValue(el);
       for (const name of names.split(/\s+/).filter(Boolean)) {
         const existing = props[name];
