@@ -9,6 +9,8 @@ const TRACKING_PARAMETER =
 
 /** Schemes whose links do nothing outside the page (or do harm). */
 const DEAD_SCHEME = /^\s*(javascript|vbscript|data|blob|about):/i;
+/** The same schemes as the URL parser reports them. */
+const DEAD_PROTOCOLS = new Set(["javascript:", "vbscript:", "data:", "blob:", "about:"]);
 
 /** The URL relative addresses resolve against: `<base href>` resolved against the page's final URL. */
 export function documentBase(pageUrl: string, baseHref: string | null): URL | null {
@@ -31,9 +33,12 @@ export function resolveImage(raw: string | null, base: URL | null): string | nul
   return resolve(src, base);
 }
 
-function resolve(address: string, base: URL | null): string {
+function resolve(address: string, base: URL | null): string | null {
   const url = URL.parse(address, base?.href);
   if (!url) return markdownSafe(address.replace(/\s+/g, "%20"));
+  // The scheme as a browser reads it: the parser drops tabs and line breaks anywhere in the address, so
+  // `java&#9;script:` is a script link the test on the raw text above cannot see.
+  if (DEAD_PROTOCOLS.has(url.protocol)) return null;
   if (url.protocol === "http:" || url.protocol === "https:") {
     for (const name of [...url.searchParams.keys()]) {
       if (TRACKING_PARAMETER.test(name)) url.searchParams.delete(name);

@@ -356,6 +356,15 @@ describe("links and images", () => {
     ).toBe("A js top [kept](https://example.com/p?id=7)");
   });
 
+  it("leaves out a script link hidden by a tab or a line break in its scheme, as a browser reads it", () => {
+    expect(
+      render(
+        '<p>A <a href="java&#x09;script:alert(1)">tab</a> <a href=" JaVa&#10;ScRiPt:alert(1)">break</a> ' +
+          '<img src="da&#9;ta:image/gif;base64,R0lGOD" alt="pixel"></p>',
+      ),
+    ).toBe("A tab break");
+  });
+
   it("drops a heading's permalink but keeps a link that is the heading", () => {
     expect(render('<h2 id="s">Setup <a href="#s">#</a></h2><h2><a href="/guide">Guide</a></h2>')).toBe(
       "## Setup\n\n## [Guide](https://example.com/guide)",
