@@ -67,6 +67,11 @@ describe("parseDocument", () => {
     expect(textarea!.textContent).toBe("&amp;");
   });
 
+  it("drops a NUL from the text, as a browser's tree builder does", () => {
+    const doc = parseDocument("<body><p>fish\u0000 &amp; chips\u0000</p><p>\u0000</p></body>");
+    expect(doc.body.textContent).toBe("fish & chips");
+  });
+
   it("drops what no reader sees, with all inside it, and keeps the parts that say something", () => {
     const doc = parseDocument(
       `<head><link rel="stylesheet" href="s.css"><link rel="next" href="/page/2">` +

@@ -108,7 +108,14 @@ function parseLightTree(html: string): LightElement {
       ontext(data) {
         if (opening) finishOpening();
         if (dropped) return;
-        appendText(current, data.includes("&") && !RAW_TEXT.has(current.tag) ? decodeHTML(data) : data);
+        if (RAW_TEXT.has(current.tag)) appendText(current, data);
+        // A NUL in the page's text is dropped, as a browser's tree builder drops it: kept, it would end
+        // the text early for any reader that takes it for a terminator (and a PostgreSQL text value
+        // cannot hold it at all).
+        else {
+          const text = data.includes("\0") ? data.replaceAll("\0", "") : data;
+          appendText(current, text.includes("&") ? decodeHTML(text) : text);
+        }
       },
       onclosetag() {
         if (opening) finishOpening();
