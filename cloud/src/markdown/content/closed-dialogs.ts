@@ -8,7 +8,8 @@ import type { LightElement } from "../dom/light-dom.js";
  * Whether `el` is a dialog that shows only when opened: a modal dialog by its ARIA attributes, or a
  * Foundation "reveal" (`data-reveal`), which the framework's stylesheet hides until a script opens it —
  * an attribute with no other use, on sites of every kind. Measured on WCXB's dev split: three pages
- * gain (a country picker and an exit notice on product pages, an exit notice on an article), none loses.
+ * gain (on products a region picker and a shop's price and fit notes, on an article an exit notice), none
+ * loses.
  */
 export function isClosedDialog(el: LightElement): boolean {
   return (el.attr("aria-modal") === "true" && el.attr("role") === "dialog") || el.attrs.has("data-reveal");
