@@ -56,7 +56,7 @@ const DOC_URL =
   /\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|learn|kb|knowledge-?base|help-?center|developer)(?:\/|$)|^(?:docs?|developers?|devdocs|wiki|learn|help|support|kb)\./i;
 const PRODUCT_URL = /\/(?:products?|dp|item|itm|p|sku|gp\/product|app|buy)\/[^/]+/i;
 const COLLECTION_URL =
-  /\/(?:collections?|categor(?:y|ies)|c|shop|store|browse|department|catalog|products)(?:\/|$)|\/[a-z0-9-]+-(?:shoes|clothing|accessories|furniture)(?:\/|$)/i;
+  /\/(?:collections?|(?:[a-z]+-)?categor(?:y|ies)|c|shop|store|browse|department|catalog|products)(?:\/|$)|\/[a-z0-9-]+-(?:shoes|clothing|accessories|furniture)(?:\/|$)/i;
 
 /**
  * Decides the page type; the first strong signal wins, the address and markup break ties. A page read

@@ -78,6 +78,10 @@ describe("detectPageType", () => {
     expect(type("", "https://forum.example.com/t/topic/12")).toBe("forum");
     expect(type("", "https://example.com/docs/install")).toBe("documentation");
     expect(type("", "https://example.com/collections/lamps")).toBe("collection");
+    // WooCommerce's category pages, and a shop's sub-categories.
+    expect(type("", "https://example.com/product-category/outdoor-gear/")).toBe("collection");
+    expect(type("", "https://example.com/sub-categories/cables")).toBe("collection");
+    expect(type("", "https://example.com/categorical-data-explained")).toBe("article");
     expect(type("", "not a url")).toBe("article");
   });
 });
