@@ -69,6 +69,14 @@ describe("detectPageType", () => {
     expect(type(`<meta property="og:type" content="article">`, "https://example.com/x")).toBe("article");
   });
 
+  it("reads a shop's product permalink over an article the page states, not a newsletter's /p/ post", () => {
+    const article = `<meta property="og:type" content="article">`;
+    expect(type(article, "https://example.com/product/osprey-backpack/")).toBe("product");
+    expect(type(ld({ "@type": "Article" }), "https://shop.example.com/products/lamp")).toBe("product");
+    expect(type(article, "https://example.substack.com/p/backup-strategy")).toBe("article");
+    expect(type(article, "https://example.com/blog/products-we-love")).toBe("article");
+  });
+
   it("reads three or more products as a collection", () => {
     const products = [1, 2, 3].map((i) => ({ "@type": "Product", name: `P${i}` }));
     expect(type(ld(products), "https://example.com/x")).toBe("collection");
