@@ -252,6 +252,27 @@ describe("tables", () => {
     ).toBe("| A    | B | C    |\n|:-----|:-:|-----:|\n| wide |   | tall |\n| x    | y |      |");
   });
 
+  it("keeps a hostile table's markdown near its page's size: spans bounded, huge grids not padded", () => {
+    // 2,000 rows each spanning 5,000 below: every row added a column to the rest (16 MB of markdown).
+    const tall = render(
+      `<table><tr><th>A</th><th>B</th></tr>${'<tr><td rowspan="5000">x</td><td>y</td></tr>'.repeat(2000)}</table>`,
+    );
+    expect(tall.length).toBeLessThan(1_000_000);
+    // One row of a thousand columns over 20,000 one-cell rows: each row was padded to it (80 MB).
+    const wide = render(
+      `<table><tr>${'<th colspan="100">h</th>'.repeat(10)}</tr>${"<tr><td>x</td></tr>".repeat(20_000)}</table>`,
+    );
+    const lines = wide.split("\n");
+    expect(lines[0]!.split(" | ")).toHaveLength(1000);
+    expect(lines[1]!.split("|")).toHaveLength(1002);
+    expect(lines.slice(2).every((line) => line === "| x |")).toBe(true);
+    // Spans stop widening a row at a thousand columns; the forty cells after them add one each.
+    const spans = render(
+      `<table><tr>${'<td colspan="100">c</td>'.repeat(50)}</tr><tr><td>d</td><td>e</td></tr></table>`,
+    );
+    expect(spans.split("\n")[1]!.split("|")).toHaveLength(1000 + 40 + 2);
+  });
+
   it("renders a layout table (nested table, lists in cells) as blocks", () => {
     expect(render("<table><tr><td><ul><li>item</li></ul></td><td><p>text</p></td></tr></table>")).toBe(
       "- item\n\ntext",

@@ -33,6 +33,16 @@ const NON_CELL_CONTENT = new Set([
 
 /** Columns wider than this are not padded (a long cell would pad every row to its width). */
 const MAX_PADDED_WIDTH = 60;
+/**
+ * The most cells a table's grid is drawn with: past it, later rows no longer owe cells to a `rowspan`
+ * above them, and rows are not padded to the widest one. A hostile page's table drew far more: rows
+ * each spanning thousands below them add a column to every row they span (2,000 such rows, 90 KB, drew
+ * 16 MB of markdown), and one row of a thousand columns padded 20,000 one-cell rows under it to 80 MB;
+ * a 5 MB page could exhaust a worker's memory. A real table stays far below (1,000 rows of 100 columns).
+ */
+const MAX_GRID_CELLS = 100_000;
+/** Columns a `colspan` may reach: a row of 300,000 cells each spanning 100 would be 30 million. */
+const MAX_SPANNED_COLUMNS = 1_000;
 
 type Align = "left" | "center" | "right" | "";
 
@@ -45,6 +55,7 @@ export function renderTable(table: LightElement, render: TableRendering): string
   const aligns: Align[] = [];
   // rowspan: cells still owed to later rows, by column.
   const pending: number[] = [];
+  let cells = 0;
   for (const row of rows) {
     const line: string[] = [];
     let column = 0;
@@ -57,7 +68,11 @@ export function renderTable(table: LightElement, render: TableRendering): string
     for (const cell of row.elementChildren) {
       if (cell.tag !== "td" && cell.tag !== "th") continue;
       skipPending();
-      const colspan = clampSpan(cell.attr("colspan"), 100);
+      // A span never widens a row past MAX_SPANNED_COLUMNS (cells of its own still do).
+      const colspan = Math.min(
+        clampSpan(cell.attr("colspan"), 100),
+        Math.max(1, MAX_SPANNED_COLUMNS - column),
+      );
       const rowspan = clampSpan(cell.attr("rowspan"), 65534);
       const text = render.cell(cell).replace(/\|/g, "\\|");
       aligns[column] ||= cellAlign(cell);
@@ -69,6 +84,8 @@ export function renderTable(table: LightElement, render: TableRendering): string
     }
     skipPending();
     grid.push(line);
+    cells += line.length;
+    if (cells > MAX_GRID_CELLS) pending.length = 0;
   }
   let columns = 0;
   for (const line of grid) columns = Math.max(columns, line.length);
@@ -81,13 +98,20 @@ export function renderTable(table: LightElement, render: TableRendering): string
   const hasHeader = headerRows > 0 || boldHeader;
   const header = hasHeader ? grid[0]! : new Array<string>(columns).fill("");
   const body = hasHeader ? grid.slice(1) : grid;
+  // A grid too large to pad is written as GFM reads rows anyway: a row's missing last cells are empty.
+  const padded = grid.length * columns <= MAX_GRID_CELLS;
   const widths = new Array<number>(columns).fill(1);
-  for (const line of [header, ...body]) {
-    for (let i = 0; i < columns; i++) widths[i] = Math.max(widths[i]!, (line[i] ?? "").length);
+  if (padded) {
+    for (const line of [header, ...body]) {
+      for (let i = 0; i < columns; i++) widths[i] = Math.max(widths[i]!, (line[i] ?? "").length);
+    }
+    for (let i = 0; i < columns; i++) if (widths[i]! > MAX_PADDED_WIDTH) widths[i] = 1;
   }
-  for (let i = 0; i < columns; i++) if (widths[i]! > MAX_PADDED_WIDTH) widths[i] = 1;
-  const formatRow = (line: readonly string[]) =>
-    `| ${widths.map((width, i) => (line[i] ?? "").padEnd(width)).join(" | ")} |`;
+  // The header row has every column: GFM recognises a table only when it matches the delimiter row.
+  const formatRow = (line: readonly string[], whole = padded) =>
+    whole
+      ? `| ${widths.map((width, i) => (line[i] ?? "").padEnd(width)).join(" | ")} |`
+      : `| ${withoutTrailingEmpty(line).join(" | ")} |`;
   const delimiter = `|${widths
     .map((width, i) => {
       const align = aligns[i] ?? "";
@@ -96,8 +120,14 @@ export function renderTable(table: LightElement, render: TableRendering): string
       return left + "-".repeat(width + 2 - left.length - right.length) + right;
     })
     .join("|")}|`;
-  const lines = [formatRow(header), delimiter, ...body.map(formatRow)];
+  const lines = [formatRow(header, true), delimiter, ...body.map((line) => formatRow(line))];
   return [lines.join("\n"), ...captionBlocks];
+}
+
+function withoutTrailingEmpty(line: readonly string[]): readonly string[] {
+  let end = line.length;
+  while (end > 1 && !line[end - 1]) end--;
+  return line.slice(0, end);
 }
 
 /** Rows in display order (`<thead>` first, `<tfoot>` last) and how many of the first are headers. */
