@@ -9,7 +9,10 @@ import { descendantsByTag, forEachDescendant, removeNodes, type LightElement } f
 const MAX_LABEL_WORDS = 3;
 /** Past this many characters a link's text is never a label, and is not read (see linkTexts). */
 const MAX_LABEL_CHARS = 300;
-/** Stands for the text of a link too long to be a label: a name of its own. */
+/**
+ * Stands for the text of a link too long to be a label: a name of its own. It starts with a NUL, which
+ * the parser drops from every text, so no link's real text equals it.
+ */
 const LONG_TEXT = "\u0000long";
 /** A label the page shows at least this often is a card's button, not a sentence's link. */
 const MIN_LABEL_COPIES = 3;

@@ -8,9 +8,11 @@ const TRACKING_PARAMETER =
   /^(utm_[a-z0-9_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|__hstc|__hssc|__hsfp|hsctatracking|igshid|yclid|twclid|ttclid|li_fat_id|mkt_tok|oly_anon_id|oly_enc_id|vero_conv|vero_id|_ga|_gl|s_cid|ncid)$/i;
 
 /** Schemes whose links do nothing outside the page (or do harm). */
-const DEAD_SCHEME = /^\s*(javascript|vbscript|data|blob|about):/i;
-/** The same schemes as the URL parser reports them. */
-const DEAD_PROTOCOLS = new Set(["javascript:", "vbscript:", "data:", "blob:", "about:"]);
+const DEAD_SCHEMES = ["javascript", "vbscript", "data", "blob", "about"];
+/** An address written with one of them. */
+const DEAD_SCHEME = new RegExp(`^\\s*(?:${DEAD_SCHEMES.join("|")}):`, "i");
+/** The same schemes as the URL parser reports them (`javascript:`). */
+const DEAD_PROTOCOLS = new Set(DEAD_SCHEMES.map((scheme) => `${scheme}:`));
 
 /** The URL relative addresses resolve against: `<base href>` resolved against the page's final URL. */
 export function documentBase(pageUrl: string, baseHref: string | null): URL | null {
