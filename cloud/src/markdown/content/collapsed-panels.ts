@@ -122,11 +122,7 @@ function proseHolders(order: readonly LightElement[]): Set<LightElement> {
   const holders = new Set<LightElement>();
   for (let i = order.length - 1; i >= 0; i--) {
     const el = order[i]!;
-    if (
-      el.children.some((child) =>
-        child.type === "text" ? isProseText(child.data, child.stats.nonSpace) : holders.has(child),
-      )
-    )
+    if (el.children.some((child) => (child.type === "text" ? isProseText(child) : holders.has(child))))
       holders.add(el);
   }
   return holders;

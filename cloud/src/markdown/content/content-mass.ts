@@ -6,7 +6,7 @@
  * works in any language). A subtree's `good` is the sum of its blocks' characters weighted by that
  * likelihood, its `bad` the rest.
  */
-import { forEachDescendant, type LightElement, type LightNode } from "../dom/light-dom.js";
+import { forEachDescendant, type LightElement, type LightNode, type LightText } from "../dom/light-dom.js";
 
 export interface Mass {
   /** Characters likely to be content. */
@@ -226,7 +226,7 @@ export function holdsProse(el: LightElement): boolean {
   forEachDescendant(el, (node) => {
     if (found) return false;
     if (node.type === "text") {
-      if (isProseText(node.data, node.stats.nonSpace)) found = true;
+      if (isProseText(node)) found = true;
       return false;
     }
     return true;
@@ -235,6 +235,7 @@ export function holdsProse(el: LightElement): boolean {
 }
 
 /** Whether one text is a paragraph's: 80 characters or more, with a sentence's stop. */
-export function isProseText(text: string, nonSpace: number): boolean {
-  return nonSpace >= 80 && /[.!?。]/.test(text);
+export function isProseText(text: LightText): boolean {
+  // Most texts between tags are short: their length answers before their letters are counted.
+  return text.data.length >= 80 && text.stats.nonSpace >= 80 && /[.!?。]/.test(text.data);
 }
