@@ -7,6 +7,7 @@
 import { LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { resolveLink } from "./link-urls.js";
+import { separateGluedWords } from "./word-gaps.js";
 import { CODE_TAGS, emphasisKind, emphasized, imageMarkup, isCode, linked } from "./inline-marks.js";
 import { IMAGES, OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
 import {
@@ -24,8 +25,12 @@ const MAX_DEPTH = 200;
 const PERMALINK_TEXT = /^[\s\uE000]*(?:#|¶|§|🔗|⚓|\\#|link)?[\s\uE000]*$/iu;
 const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
 
-/** The markdown blocks of `root`'s content; join them with blank lines. */
+/**
+ * The markdown blocks of `root`'s content; join them with blank lines. The tree is read as a browser
+ * lays it out, and changed for it: words only the stylesheet sets apart get a space between them.
+ */
 export function renderBlocks(root: LightElement, base: URL | null): string[] {
+  separateGluedWords(root);
   return new MarkdownRenderer(base, root).blocks(root);
 }
 
