@@ -37,6 +37,7 @@ import { purchaseOptionItems } from "./purchase-options.js";
 import { revealNoscriptContent } from "./noscript.js";
 import { placeStreamedSegments } from "./streamed-segments.js";
 import { removeRepeatedText } from "./repeated-text.js";
+import { removeInlineTwins } from "./inline-twins.js";
 import { removeRedundantLinks } from "./redundant-links.js";
 import { removeCardLabels } from "./card-labels.js";
 import { removeGridControls } from "./grid-controls.js";
@@ -128,6 +129,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   // page lost 0.05 F1 that way).
   removeCopyrightNotices(region);
   removeAffiliateDisclosures(region);
+  removeInlineTwins(region);
   removeFeedbackPrompts(region);
   if (type === "article") removeReadingTimes(region);
   removePhotoCredits(region);
