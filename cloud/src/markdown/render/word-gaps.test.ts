@@ -12,6 +12,10 @@ describe("word gaps", () => {
       render(`<p><span class="badge">Genuine Part</span><span class="badge">Lifetime Guarantee</span></p>`),
     ).toBe("Genuine Part Lifetime Guarantee");
     expect(render(`<p><span>$17.95</span><span class="stock">In Stock</span></p>`)).toBe("$17.95 In Stock");
+    // A brand in capitals before a capitalised name; an acronym's tag before a word's.
+    expect(render(`<p><span>HOKA</span><span>Bondi 8 Road-Running Shoes</span></p>`)).toBe(
+      "HOKA Bondi 8 Road-Running Shoes",
+    );
     // An element's text meeting the text after it, through elements without text.
     expect(render(`<h3><span>New Listing</span><!--F#0-->Reaching For The Moon</h3>`)).toBe(
       "### New Listing Reaching For The Moon",

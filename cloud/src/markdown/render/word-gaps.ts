@@ -4,23 +4,29 @@
  * out as blocks or flex items by CSS the converter never reads: joined as written they make one word
  * ("MerrellMoab 3 Mid", "In StockAdd to cart"), which no reader and no search finds. Where an element's
  * text meets its neighbour's with a lower-case letter or a digit on the left and a capital on the right,
- * no word goes on across the boundary in any language that writes capitals, so a space goes between
- * them. A word split by markup and going on in lower case ("<b>W</b>ord", "<a>Co</a><a>ntact</a>"),
- * a lone lower-case letter before a capital (a brand's "i" of "iPhone", "e" of "eBay") and everything
- * inside code stay as written.
+ * or with two capitals on the left and a capitalised word on the right (a brand in capitals before a
+ * product's name, "HOKABondi 8"; tags side by side, "FPSShooter"), no word goes on across the boundary
+ * in any language that writes capitals, so a space goes between them. A word split by markup and going
+ * on in lower case ("<b>W</b>ord", "<a>Co</a><a>ntact</a>"), a lone lower-case letter before a capital
+ * (a brand's "i" of "iPhone", "e" of "eBay") and everything inside code stay as written.
  */
 import { LightText, type LightElement, type LightNode } from "../dom/light-dom.js";
 import { BLOCK_TAGS, SKIP_TAGS } from "./block-tags.js";
 import { CODE_TAGS } from "./inline-marks.js";
 
-/** The first and last characters of an element's text and whether it is one letter, or null for none. */
+/**
+ * The first and last two characters of an element's text (enough to tell a capitalised word from
+ * capitals) and whether it is one letter, or null when it has no text.
+ */
 type Edges = { first: string; last: string; lone: boolean } | null;
 
 /** Elements whose neighbours never need a space from this pass: the layout or the renderer parts them. */
 const APART = new Set(["br", "wbr", "img", "hr", "pre"]);
 
-const LEFT_OF_GAP = /[\p{Ll}\p{Nd}]/u;
-const RIGHT_OF_GAP = /\p{Lu}/u;
+const LEFT_OF_GAP = /[\p{Ll}\p{Nd}]$/u;
+const RIGHT_OF_GAP = /^\p{Lu}/u;
+const CAPITALS_END = /\p{Lu}\p{Lu}$/u;
+const WORD_START = /^\p{Lu}\p{Ll}/u;
 /** The one letter that may start a brand's name before its capital: "i" of "iPhone", "e" of "eBay". */
 const LONE_LETTER = /\p{Ll}/u;
 const NOTE_MARKS = new Set(["sup", "sub"]);
@@ -47,9 +53,9 @@ export function separateGluedWords(root: LightElement): void {
   }
 }
 
-/** The first and last characters of a text, and whether it is one letter. */
+/** The first and last two characters of a text, and whether it is one letter. */
 function textEdges(data: string): Edges {
-  return { first: data[0]!, last: data.at(-1)!, lone: data.length === 1 && LONE_LETTER.test(data) };
+  return { first: data.slice(0, 2), last: data.slice(-2), lone: data.length === 1 && LONE_LETTER.test(data) };
 }
 
 /** One element's children as the walk meets them: where spaces go between them, and its own edges. */
@@ -79,8 +85,8 @@ class Line {
       before &&
       !before.lone &&
       (this.beforeElement || child.type === "element") &&
-      LEFT_OF_GAP.test(before.last) &&
-      RIGHT_OF_GAP.test(edges.first)
+      ((LEFT_OF_GAP.test(before.last) && RIGHT_OF_GAP.test(edges.first)) ||
+        (CAPITALS_END.test(before.last) && WORD_START.test(edges.first)))
     )
       this.gaps.push(index);
     this.first ??= edges.first;
