@@ -17,6 +17,7 @@ import { removeCopyrightNotices } from "./copyright-notices.js";
 import { removeAffiliateDisclosures } from "./affiliate-disclosures.js";
 import { removeFeedbackPrompts } from "./feedback-prompts.js";
 import { removeReadingTimes } from "./reading-times.js";
+import { removePriceButtons } from "./price-buttons.js";
 import { removePhotoCredits } from "./photo-credits.js";
 import { removeAuthorBios } from "./author-bios.js";
 import { collapsedPanelTest, keepQuestionButtons, readPanels } from "./collapsed-panels.js";
@@ -132,6 +133,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
   removeInlineTwins(region);
   removeFeedbackPrompts(region);
   if (type === "article") removeReadingTimes(region);
+  if (type === "article") removePriceButtons(region);
   removePhotoCredits(region);
   // Cards of one grid share lines by design (each coupon's terms); on a forum a line repeated in another
   // post is a quotation or a signature (measured: forums lost 0.003 F1 with them kept).
