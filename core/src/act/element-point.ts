@@ -18,6 +18,53 @@ export async function elementPoint(
   backendNodeId: number,
 ): Promise<ViewportPoint | undefined> {
   await session.send("DOM.scrollIntoViewIfNeeded", { backendNodeId }).catch(() => {});
+  const point = await pointNow(session, backendNodeId);
+  return session.parent && point ? settledPoint(session, backendNodeId, point) : point;
+}
+
+/** How often, and how long at most, an out-of-process frame's element is looked at until it holds still. */
+const SETTLE_READ_MS = 25;
+const SETTLE_READS = 40;
+
+/**
+ * An element in an out-of-process frame, read again until it holds still in the page's viewport. The
+ * frame scrolls it into view in its own process, and the page around the frame follows through the
+ * browser a moment later: read at once, the frame's offset can still be the one from before the page
+ * scrolled, and the click would land where the element was (on a loaded machine, past the screen's
+ * bottom). The point is taken once it lies in the viewport and two reads a moment apart agree; an
+ * element that never holds still (an animation) is clicked where it was last seen.
+ */
+async function settledPoint(
+  session: TargetSession,
+  backendNodeId: number,
+  first: ViewportPoint,
+): Promise<ViewportPoint | undefined> {
+  const viewport = await viewportSize(topSession(session));
+  let point: ViewportPoint | undefined = first;
+  let before: ViewportPoint | undefined;
+  for (let read = 0; point && read < SETTLE_READS; read++) {
+    const inView = point.x >= 0 && point.y >= 0 && point.x < viewport.width && point.y < viewport.height;
+    if (inView && before && point.x === before.x && point.y === before.y) return point;
+    before = point;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_READ_MS));
+    point = await pointNow(session, backendNodeId);
+  }
+  return point;
+}
+
+function topSession(session: TargetSession): TargetSession {
+  let top = session;
+  while (top.parent) top = top.parent;
+  return top;
+}
+
+async function viewportSize(top: TargetSession): Promise<{ width: number; height: number }> {
+  const { cssLayoutViewport } = await top.send("Page.getLayoutMetrics");
+  return { width: cssLayoutViewport.clientWidth, height: cssLayoutViewport.clientHeight };
+}
+
+/** The middle of the element's first visible box in the page's viewport, as laid out now. */
+async function pointNow(session: TargetSession, backendNodeId: number): Promise<ViewportPoint | undefined> {
   const { quads } = await session.send("DOM.getContentQuads", { backendNodeId });
   const quad = quads.filter(isQuad).find((q) => area(q) >= 1);
   if (!quad) return undefined;
