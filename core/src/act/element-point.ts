@@ -58,7 +58,8 @@ function topSession(session: TargetSession): TargetSession {
   return top;
 }
 
-async function viewportSize(top: TargetSession): Promise<{ width: number; height: number }> {
+/** The page's visible area in CSS pixels, read from its (main frame's) session. */
+export async function viewportSize(top: TargetSession): Promise<{ width: number; height: number }> {
   const { cssLayoutViewport } = await top.send("Page.getLayoutMetrics");
   return { width: cssLayoutViewport.clientWidth, height: cssLayoutViewport.clientHeight };
 }

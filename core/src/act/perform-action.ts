@@ -2,7 +2,7 @@ import { callFunctionOn } from "../cdp/call-function.js";
 import { CdpCommandError } from "../cdp/cdp-connection.js";
 import type { TargetSession } from "../cdp/page-sessions.js";
 import type { ActMethod } from "./act-methods.js";
-import { elementPoint, type ViewportPoint } from "./element-point.js";
+import { elementPoint, viewportSize, type ViewportPoint } from "./element-point.js";
 import {
   CARET_TO_END,
   CHECKED_STATE,
@@ -207,6 +207,6 @@ async function reachablePoint(
 }
 
 async function viewportMiddle(root: TargetSession): Promise<ViewportPoint> {
-  const { cssLayoutViewport } = await root.send("Page.getLayoutMetrics");
-  return { x: cssLayoutViewport.clientWidth / 2, y: cssLayoutViewport.clientHeight / 2 };
+  const { width, height } = await viewportSize(root);
+  return { x: width / 2, y: height / 2 };
 }

@@ -7,10 +7,11 @@
  * line of inline content: copies in blocks side by side are the text itself (see repeated-text.ts).
  */
 import { forEachDescendant, removeNodes, type LightElement, type LightNode } from "../dom/light-dom.js";
+import { CODE_TAGS } from "../render/inline-marks.js";
 import { INLINE_TAGS } from "./content-mass.js";
 
-/** Where text is exact, repeats included: code, preformatted text. */
-const EXACT = new Set(["pre", "code", "kbd", "samp", "tt", "var", "textarea"]);
+/** Where text is exact, repeats included: the renderer's code elements, preformatted text. */
+const EXACT = new Set([...CODE_TAGS, "pre", "textarea"]);
 
 /** Copies that mean something else: a price struck out beside the same price, an index beside a word. */
 const MARKED = new Set(["del", "s", "strike", "ins", "sub", "sup"]);
