@@ -75,6 +75,27 @@ describe("convertHtmlToMarkdown: main content", () => {
   });
 });
 
+describe("convertHtmlToMarkdown: buttons", () => {
+  const button = `<p><a href="/newsroom">Back to the newsroom</a></p>`;
+
+  it("leaves out a short link standing alone at the end of an article (a button)", () => {
+    const { markdown } = convertHtmlToMarkdown(articlePage({ article: ARTICLE + button }), URL_);
+    expect(markdown).toContain(PARAGRAPHS[2]);
+    expect(markdown).not.toContain("Back to the newsroom");
+  });
+
+  it("keeps it on a collection's page, where a link alone is an item, and in the whole body", () => {
+    const shop = "https://shop.example.com/collections/notices";
+    expect(convertHtmlToMarkdown(articlePage({ article: ARTICLE + button }), shop).markdown).toContain(
+      "Back to the newsroom",
+    );
+    const whole = convertHtmlToMarkdown(articlePage({ article: ARTICLE + button }), URL_, {
+      mainContent: false,
+    });
+    expect(whole.markdown).toContain("Back to the newsroom");
+  });
+});
+
 describe("convertHtmlToMarkdown: content kinds survive extraction", () => {
   const article = `${ARTICLE}
 <h2>The proposal in numbers</h2>

@@ -5,10 +5,12 @@
  */
 import { articleMetadata } from "./article/article-metadata.js";
 import { findMainContent, type MainContent } from "./content/find-main-content.js";
+import type { PageType } from "./content/page-type.js";
 import { removeUnreadText } from "./content/unread-text.js";
 import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
 import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
+import { dropLoneLinks } from "./render/lone-links.js";
 import { headlineText, takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
@@ -56,9 +58,10 @@ export function convertHtmlToMarkdown(
   options: ConvertOptions = {},
 ): MarkdownResult {
   const doc = parseDocument(html);
-  const { root, title, baseHref, things } =
+  const { root, title, baseHref, things, type } =
     options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
+  if (type && LONE_LINK_TYPES.has(type)) dropLoneLinks(blocks);
   dropDanglingHeading(blocks);
   const documentTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
   // A site's home page is named by its document title, the site's name; its headline is a tagline. A
@@ -92,9 +95,18 @@ export function convertHtmlToMarkdown(
   return result;
 }
 
+/**
+ * The pages whose lone links are buttons (see render/lone-links.ts). On a collection's or a listing's page
+ * a link alone is an item, in a thread a story's source; in documentation it is a cross-reference
+ * ("Next: Indexes"), which the references keep as often as not (measured: no gain).
+ */
+const LONE_LINK_TYPES = new Set<PageType>(["article", "product", "service"]);
+
 const CHROME = new Set(["nav", "header", "footer", "aside", "form", "dialog"]);
 
-function wholeBody(doc: LightDocument): Pick<MainContent, "root" | "title" | "baseHref" | "things"> {
+function wholeBody(
+  doc: LightDocument,
+): Pick<MainContent, "root" | "title" | "baseHref" | "things"> & { type?: undefined } {
   const things = readStructuredData(doc.html);
   for (const el of descendantsByTag(doc.body, CHROME).reverse()) removeNode(el);
   removeUnreadText(doc.body);
