@@ -48,4 +48,10 @@ describe("dropLoneLinks", () => {
     ];
     expect(after(blocks)).toEqual(blocks);
   });
+
+  it("keeps the link of a page that says nothing else (a page that only leads on)", () => {
+    expect(after(["[Continue to the article](https://a.example/story)"])).toHaveLength(1);
+    const moved = ["## This page has moved", "[Continue to the article](https://a.example/story)"];
+    expect(after(moved)).toEqual(moved);
+  });
 });

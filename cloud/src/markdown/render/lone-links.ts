@@ -14,18 +14,23 @@ const LONE_LINK = /^\[([^\]\n]+)\]\([^)\s]*(?: "[^"\n]*")?\)$/;
 /** A button's words are few; a longer link text is a title or a sentence. */
 const MAX_BUTTON_WORDS = 8;
 
+const HEADING = /^#{1,6} /;
 /** Where a section ends: a heading, or an image, on the next block's first line. */
 const SECTION_END = /^(?:#{1,6} |!\[)/;
 
-/** Removes from `blocks` the short links that stand alone at a section's end. */
+/**
+ * Removes from `blocks` the short links that stand alone at a section's end — unless nothing but
+ * headings would be left: a page that is one link ("Continue to the article") says it with that link.
+ */
 export function dropLoneLinks(blocks: string[]): void {
   const lone = blocks.map(isLoneLink);
-  let kept = 0;
-  for (let i = 0; i < blocks.length; i++) {
+  const buttons = blocks.map((_, i) => {
     const next = blocks[i + 1];
-    const button = lone[i] && !lone[i - 1] && !lone[i + 1] && (next === undefined || SECTION_END.test(next));
-    if (!button) blocks[kept++] = blocks[i]!;
-  }
+    return lone[i] && !lone[i - 1] && !lone[i + 1] && (next === undefined || SECTION_END.test(next));
+  });
+  if (!blocks.some((block, i) => !buttons[i] && !HEADING.test(block))) return;
+  let kept = 0;
+  for (let i = 0; i < blocks.length; i++) if (!buttons[i]) blocks[kept++] = blocks[i]!;
   blocks.length = kept;
 }
 
