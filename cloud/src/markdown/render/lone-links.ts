@@ -2,7 +2,8 @@
  * A short link standing alone where a section ends — before a heading, an image or the end of the
  * content — is a button, not text: "Read more", "Back to blog", "Shop Bells of Steel", "See Deal",
  * "Subscribe on Spotify", "Contact me with a specialist", a number to call. It points elsewhere and says
- * nothing of the page; the pages' human-reviewed main content leaves it out. Three kinds stay: a link
+ * nothing of the page, and WCXB's human-reviewed main contents leave it out (measured: 319 pages gain,
+ * 61 lose, mostly shops' home pages whose references keep their "Shop …" links). Three kinds stay: a link
  * over the text it names (a card's title over its price, a roundup's item over its description), links
  * in a run of such blocks (a list the page draws as paragraphs: projects, sources), and a link whose
  * words say something of their own (a teaser's sentence, a story's title).
