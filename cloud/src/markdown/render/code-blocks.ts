@@ -69,7 +69,12 @@ export function preformattedText(pre: LightElement): string {
 }
 
 const BLOCK_END = Symbol("block end");
-const LINE_CLASS = /(?:^|\s)(?:line|code-line|token-line)(?:\s|$)/;
+/**
+ * A highlighter's line: `line` (Shiki), `token-line` (Prism React Renderer), `code-line`, or a name
+ * ending so — `highlight-line` (GitBook), `gatsby-highlight-code-line` (a highlighted line of Gatsby's
+ * Prism plugin, drawn as a block with no newline before the next).
+ */
+const LINE_CLASS = /(?:^|\s)(?:[\w-]*-)?line(?:\s|$)/;
 
 /** A fenced block; the fence is longer than any backtick run inside. */
 export function fencedCodeBlock(text: string, language: string): string {

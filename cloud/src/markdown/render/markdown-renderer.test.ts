@@ -155,6 +155,17 @@ describe("code blocks", () => {
         '<pre><span class="line">a</span>\n<span class="line"></span>\n<span class="line">b</span></pre>',
       ),
     ).toBe("```\na\n\nb\n```");
+    // A highlighted line (Gatsby's Prism plugin) is drawn as a block, and the next follows at once.
+    const highlighted =
+      'const n = 1;\n<span class="gatsby-highlight-code-line">  // Log it:</span>' +
+      '<span class="gatsby-highlight-code-line">  log(n);</span>\nreturn n;';
+    expect(render(`<pre><code>${highlighted}</code></pre>`)).toBe(
+      "```\nconst n = 1;\n  // Log it:\n  log(n);\nreturn n;\n```",
+    );
+    // An underline or a headline is not a line.
+    expect(render('<pre><span class="underline">a</span><span class="headline">b</span></pre>')).toBe(
+      "```\nab\n```",
+    );
     // Lines that also end in a newline of their own get one break, not two.
     expect(render("<pre><div>a\n</div><div>b\n</div></pre>")).toBe("```\na\nb\n```");
     // A row's cells (a line number beside its code) stay on one line.
