@@ -93,6 +93,16 @@ describe("inline markup", () => {
   it("merges adjacent emphasis and code instead of writing **a****b**", () => {
     expect(render("<p><b>a</b><b>b</b> <code>x</code><code>y</code></p>")).toBe("**ab** `xy`");
   });
+
+  it("joins emphasis split across elements that are not siblings (a drop letter in bold, then the word)", () => {
+    expect(render("<ul><li><b>S</b><span><strong>pecific</strong> – state the goal</span></li></ul>")).toBe(
+      "- **Specific** – state the goal",
+    );
+    expect(render("<p><s>was</s><span><del>n't</del></span> there</p>")).toBe("~~wasn't~~ there");
+    // Emphasis closing inside emphasis (`***`) and an escaped star are not markers to join.
+    expect(render("<p><b><i>x</i></b><span><i>y</i></span></p>")).not.toContain("***x**y*");
+    expect(render("<p><i>x</i>*<span><i>y</i></span></p>")).toBe("*x*\\**y*");
+  });
 });
 
 describe("lists", () => {

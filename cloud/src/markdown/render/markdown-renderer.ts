@@ -8,7 +8,15 @@ import { LightElement, type LightNode } from "../dom/light-dom.js";
 import { codeLanguage, codeSpan, fencedCodeBlock, preformattedText } from "./code-blocks.js";
 import { resolveLink } from "./link-urls.js";
 import { separateGluedWords } from "./word-gaps.js";
-import { CODE_TAGS, emphasisKind, emphasized, imageMarkup, isCode, linked } from "./inline-marks.js";
+import {
+  CODE_TAGS,
+  emphasisKind,
+  emphasized,
+  imageMarkup,
+  isCode,
+  InlineText,
+  linked,
+} from "./inline-marks.js";
 import { IMAGES, OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
 import {
   collapseWhitespace,
@@ -56,11 +64,11 @@ class MarkdownRenderer {
     if (this.depth > MAX_DEPTH) return plainTextBlocks(el);
     this.depth++;
     const out: string[] = [];
-    let inline = "";
+    let inline = new InlineText();
     const flush = () => {
-      const paragraph = finishParagraph(inline);
+      const paragraph = finishParagraph(inline.toString());
       if (paragraph) pushBlock(out, paragraph);
-      inline = "";
+      inline = new InlineText();
     };
     // An explicit stack of child lists: inline wrappers around blocks (a <span> holding <div>s) are
     // walked through without recursion.
@@ -74,7 +82,7 @@ class MarkdownRenderer {
       }
       frame.i++;
       if (node.type === "text") {
-        inline += escapeText(collapseWhitespace(node.data), this.linkDepth > 0);
+        inline.add(escapeText(collapseWhitespace(node.data), this.linkDepth > 0));
         continue;
       }
       if (SKIP_TAGS.has(node.tag)) continue;
@@ -108,12 +116,12 @@ class MarkdownRenderer {
           if (heading) {
             flush();
             pushBlock(out, heading);
-          } else inline += this.inline(node);
+          } else inline.add(this.inline(node));
         } else stack.push({ nodes: node.children, i: 0 });
         continue;
       }
       const [text, next] = this.inlineRun(frame.nodes, frame.i - 1);
-      inline += text;
+      inline.add(text);
       frame.i = next;
     }
     flush();
@@ -230,15 +238,15 @@ class MarkdownRenderer {
   private children(el: LightElement): string {
     if (this.depth > MAX_DEPTH) return escapeText(collapseWhitespace(el.textContent), this.linkDepth > 0);
     this.depth++;
-    let out = "";
+    const out = new InlineText();
     const children = el.children;
     for (let i = 0; i < children.length;) {
       const [text, next] = this.inlineRun(children, i);
-      out += text;
+      out.add(text);
       i = next;
     }
     this.depth--;
-    return out;
+    return out.toString();
   }
 
   /**
