@@ -116,7 +116,7 @@ export function imageMarkup(img: LightElement, base: URL | null): string {
   const width = img.attr("width");
   const height = img.attr("height");
   if (width !== null && height !== null && parseFloat(width) <= 1 && parseFloat(height) <= 1) return "";
-  const alt = escapeText(singleLine(collapseWhitespace(img.attr("alt") ?? "")), true);
+  const alt = escapeText(singleLine(collapseWhitespace(img.attr("alt") ?? "")), true, true);
   const title = singleLine(collapseWhitespace(img.attr("title") ?? ""));
   return `![${alt}](${url}${titlePart(title, alt)})`;
 }

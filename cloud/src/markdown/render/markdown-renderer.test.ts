@@ -72,6 +72,12 @@ describe("escapes only where markdown needs them", () => {
     );
   });
 
+  it("escapes every bracket of an image's alt text, paired or not", () => {
+    expect(render('<p><a href="/b"><img src="/i.png" alt="Best boxes [Tested]"></a></p>')).toBe(
+      "[![Best boxes \\[Tested\\]](https://example.com/i.png)](https://example.com/b)",
+    );
+  });
+
   it("keeps escaping what could open emphasis or strike through", () => {
     expect(render("<p>a *b* c_d_ e ~~f~~ and ~g h~</p>")).toBe(
       "a \\*b\\* c_d\\_ e \\~\\~f\\~\\~ and \\~g h\\~",
@@ -347,5 +353,15 @@ describe("hostile input", () => {
     expect(render(html)).toBe("deep");
     const inline = "<b><i>".repeat(10_000) + "x" + "</i></b>".repeat(10_000);
     expect(render(inline)).toContain("x");
+  });
+
+  it("escapes a long text of brackets or of tildes in one pass, not one scan of the rest per mark", () => {
+    // Each `[` once looked for a `]` after it, each `~` after a space for a closer: quadratic in the text,
+    // these took minutes.
+    const brackets = "a[".repeat(1_000_000);
+    expect(render(`<p>${brackets}</p>`) === brackets).toBe(true);
+    const tildes = "x" + " ~a".repeat(300_000);
+    expect(render(`<p>${tildes}</p>`) === tildes).toBe(true);
+    expect(render("<p>about ~10 or ~20 years~ ago</p>")).toBe("about \\~10 or \\~20 years\\~ ago");
   });
 });

@@ -35,10 +35,16 @@ const LONE_JOINER = /(^|\s)[\u00ad\u200c-\u200f]+|[\u00ad\u200c-\u200f]+(?=\s|$)
 /**
  * Escapes one run of text. Outside links a `[` is escaped when a `]` follows (it could open a link);
  * inside link text the brackets that do not pair up are, since an unpaired `]` would end the text.
+ * `allBrackets` escapes every bracket (an image's alt text, read by few and parsed by many: paired
+ * brackets in an image inside a link trip parsers that follow CommonMark less closely).
  */
-export function escapeText(text: string, inLink: boolean): string {
+export function escapeText(text: string, inLink: boolean, allBrackets = false): string {
   if (!/[\\*`_[\]<&~]/.test(text)) return text;
-  const unpaired = inLink ? unpairedBrackets(text) : null;
+  const unpaired = inLink && !allBrackets ? unpairedBrackets(text) : null;
+  // Whether a `]` (or a `~` that could close) follows a position: one look from the end, not one scan
+  // per `[` or `~` (a hostile run of " ~a" would cost quadratic time).
+  const lastClose = text.lastIndexOf("]");
+  let lastTildeCloser: number | undefined;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -61,10 +67,10 @@ export function escapeText(text: string, inLink: boolean): string {
             : "\\_";
         break;
       case "[":
-        out += (unpaired ? unpaired.has(i) : text.indexOf("]", i) > i) ? "\\[" : "[";
+        out += allBrackets || (unpaired ? unpaired.has(i) : lastClose > i) ? "\\[" : "[";
         break;
       case "]":
-        out += unpaired?.has(i) ? "\\]" : "]";
+        out += allBrackets || unpaired?.has(i) ? "\\]" : "]";
         break;
       case "<":
         out += /[A-Za-z/!?]/.test(text[i + 1] ?? "") ? "\\<" : "<";
@@ -73,7 +79,8 @@ export function escapeText(text: string, inLink: boolean): string {
         out += /^&#?[A-Za-z0-9]+;/.test(text.slice(i, i + 33)) ? "\\&" : "&";
         break;
       case "~":
-        out += couldStrike(text, i) ? "\\~" : "~";
+        lastTildeCloser ??= lastStrikeCloser(text);
+        out += couldStrike(text, i, lastTildeCloser) ? "\\~" : "~";
         break;
       default:
         out += c;
@@ -106,11 +113,18 @@ function isSpace(c: string | undefined): boolean {
  * closer later, so "about ~10 years" stays plain (a closer in another run is itself escaped). Elsewhere
  * (after a non-space, or at the run's start before text) it is escaped.
  */
-function couldStrike(text: string, i: number): boolean {
+function couldStrike(text: string, i: number, lastCloser: number): boolean {
   const next = text[i + 1];
   if (next === undefined || /\s/.test(next)) return i > 0 && !isSpace(text[i - 1]);
   if (!isSpace(text[i - 1])) return true;
-  return /\S~/.test(text.slice(i + 1));
+  return lastCloser > i + 1;
+}
+
+/** The last `~` after a non-space (one that could close strikethrough), or -1. */
+function lastStrikeCloser(text: string): number {
+  for (let j = text.lastIndexOf("~"); j > 0; j = text.lastIndexOf("~", j - 1))
+    if (!isSpace(text[j - 1])) return j;
+  return -1;
 }
 
 function isWordChar(c: string | undefined): boolean {
