@@ -3,35 +3,48 @@
  * scripts gone, `<br><br>` runs turned into paragraphs, `<font>` into `<span>`.
  */
 import {
-  appendChild,
   descendantsByTag,
   descendantsByTags,
   LightElement,
-  nextSibling,
-  previousElementSibling,
+  type LightNode,
   removeNode,
-  replaceNode,
+  removeNodes,
   setTag,
 } from "../dom/light-dom.js";
-import { isPhrasingContent, isWhitespace, nextMeaningfulNode } from "./node-measures.js";
+import { isPhrasingContent, isWhitespace } from "./node-measures.js";
 
 const IMAGE_EXTENSION = /\.(jpg|jpeg|png|webp)/i;
 
 export function prepareDocument(html: LightElement, body: LightElement): void {
-  const byTag = descendantsByTags(html, ["img", "noscript", "script", "br", "font"]);
+  const byTag = descendantsByTags(html, ["img", "noscript", "script", "font"]);
   unwrapNoscriptImages(byTag.get("img")!, byTag.get("noscript")!);
-  for (const el of [...byTag.get("script")!, ...byTag.get("noscript")!]) removeNode(el);
-  replaceBrs(byTag.get("br")!.filter((br) => isInside(br, body)));
+  removeNodes([...byTag.get("script")!, ...byTag.get("noscript")!]);
+  replaceBrs(breaksOutsideCode(body));
   for (const font of byTag.get("font")!) setTag(font, "span");
 }
 
-function isInside(node: LightElement, ancestor: LightElement): boolean {
-  for (let parent = node.parent; parent; parent = parent.parent) if (parent === ancestor) return true;
-  return false;
+/**
+ * The body's `<br>`s in document order, less those in `<pre>` — Loupe's deviation: line breaks in code
+ * stay line breaks (Readability would make a `<p>` of them). Found in one walk, not by climbing from each
+ * `<br>` (a page nested 40,000 deep with a `<br>` at each level climbed for seconds).
+ */
+function breaksOutsideCode(body: LightElement): LightElement[] {
+  const found: LightElement[] = [];
+  const stack: LightElement[] = [body];
+  while (stack.length) {
+    const el = stack.pop()!;
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const child = el.children[i]!;
+      if (child.type === "element" && child.tag !== "pre") stack.push(child);
+    }
+    if (el.tag === "br") found.push(el);
+  }
+  return found;
 }
 
 /** Replaces lazy-loading placeholders with the real image a `<noscript>` beside them holds. */
 function unwrapNoscriptImages(images: LightElement[], noscripts: LightElement[]): void {
+  const placeholders: LightElement[] = [];
   for (const img of images) {
     let keep = false;
     for (const [name, value] of img.attrs) {
@@ -46,11 +59,13 @@ function unwrapNoscriptImages(images: LightElement[], noscripts: LightElement[])
         break;
       }
     }
-    if (!keep) removeNode(img);
+    if (!keep) placeholders.push(img);
   }
+  removeNodes(placeholders);
+  const previousOf = previousElements();
   for (const noscript of noscripts) {
     if (!isSingleImage(noscript)) continue;
-    const previous = previousElementSibling(noscript);
+    const previous = previousOf(noscript);
     if (!previous || !isSingleImage(previous)) continue;
     const newImg = descendantsByTag(noscript, "img")[0];
     const prevImg = previous.tag === "img" ? previous : descendantsByTag(previous, "img")[0];
@@ -63,8 +78,47 @@ function unwrapNoscriptImages(images: LightElement[], noscripts: LightElement[])
         newImg.attrs.set(newImg.attrs.has(name) ? `data-old-${name}` : name, value);
       }
     }
-    replaceNode(previous, replacement);
+    previousOf.replace(previous, replacement);
   }
+}
+
+/**
+ * An element's previous element sibling, its siblings indexed once per parent (Readability searches
+ * them for each `<noscript>`: a page of 40,000 lazy images took seconds), and a replacement that keeps
+ * the index true.
+ */
+function previousElements(): {
+  (el: LightElement): LightElement | null;
+  replace(old: LightElement, replacement: LightElement): void;
+} {
+  const indexes = new Map<LightElement, Map<LightNode, number>>();
+  const indexOf = (node: LightNode): number => {
+    const parent = node.parent!;
+    let index = indexes.get(parent);
+    if (!index) indexes.set(parent, (index = new Map(parent.children.map((child, i) => [child, i]))));
+    return index.get(node)!;
+  };
+  const previousOf = (el: LightElement): LightElement | null => {
+    const siblings = el.parent?.children;
+    if (!siblings) return null;
+    for (let i = indexOf(el) - 1; i >= 0; i--) {
+      const sibling = siblings[i]!;
+      if (sibling.type === "element") return sibling;
+    }
+    return null;
+  };
+  previousOf.replace = (old: LightElement, replacement: LightElement) => {
+    const parent = old.parent;
+    if (!parent) return;
+    const at = indexOf(old);
+    removeNode(replacement);
+    parent.children[at] = replacement;
+    replacement.parent = parent;
+    old.parent = null;
+    indexes.get(parent)!.set(replacement, at);
+    parent.touch();
+  };
+  return previousOf;
 }
 
 function isSingleImage(start: LightElement): boolean {
@@ -79,41 +133,72 @@ function isSingleImage(start: LightElement): boolean {
 
 /**
  * Turns two or more successive `<br>`s into a paragraph break: the phrasing content after the run
- * moves into a new `<p>` (`_replaceBrs`).
+ * moves into a new `<p>` (`_replaceBrs`). Each parent's children are read once, in one pass, where
+ * Readability looks each `<br>`'s neighbours up among its siblings: a page of 100,000 `<br>`s side by
+ * side took seconds. A parent's runs are all turned when its first `<br>` comes in document order; a
+ * run only moves what follows it, so no other parent's turn sees a difference.
  */
 function replaceBrs(brs: LightElement[]): void {
+  const done = new Set<LightElement>();
   for (const br of brs) {
-    // Loupe's deviation: line breaks in code stay line breaks (Readability would make a <p> of them).
-    if (hasAncestor(br, "pre")) continue;
-    let next = nextSibling(br);
-    let replaced = false;
-    while ((next = nextMeaningfulNode(next)) && next.type === "element" && next.tag === "br") {
-      replaced = true;
-      const after = nextSibling(next);
-      removeNode(next);
-      next = after;
-    }
-    if (!replaced || !br.parent) continue;
-    const p = new LightElement("p");
-    replaceNode(br, p);
-    next = nextSibling(p);
-    while (next) {
-      if (next.type === "element" && next.tag === "br") {
-        const nextElem = nextMeaningfulNode(nextSibling(next));
-        if (nextElem && nextElem.type === "element" && nextElem.tag === "br") break;
-      }
-      if (!isPhrasingContent(next)) break;
-      const sibling = nextSibling(next);
-      appendChild(p, next);
-      next = sibling;
-    }
-    while (p.children.length && isWhitespace(p.children[p.children.length - 1]!))
-      removeNode(p.children[p.children.length - 1]!);
-    if (p.parent?.tag === "p") setTag(p.parent, "div");
+    const parent = br.parent;
+    if (!parent || done.has(parent)) continue;
+    done.add(parent);
+    replaceBrsIn(parent);
   }
 }
 
-function hasAncestor(node: LightElement, tag: string): boolean {
-  for (let parent = node.parent; parent; parent = parent.parent) if (parent.tag === tag) return true;
-  return false;
+function replaceBrsIn(parent: LightElement): void {
+  const kids = parent.children;
+  const out: LightNode[] = [];
+  const isBr = (node: LightNode | undefined) => node?.type === "element" && node.tag === "br";
+  /** The first child from `i` on that is not whitespace text, or kids.length. */
+  const meaningful = (i: number) => {
+    while (i < kids.length && kids[i]!.type === "text" && kids[i]!.stats.nonSpace === 0) i++;
+    return i;
+  };
+  let changed = false;
+  let i = 0;
+  while (i < kids.length) {
+    const node = kids[i]!;
+    if (!isBr(node)) {
+      out.push(node);
+      i++;
+      continue;
+    }
+    // The run: the <br>s after this one with only whitespace between go; the whitespace stays.
+    const removed = new Set<number>();
+    for (let k = meaningful(i + 1); isBr(kids[k]); k = meaningful(k + 1)) removed.add(k);
+    if (!removed.size) {
+      out.push(node);
+      i++;
+      continue;
+    }
+    changed = true;
+    const p = new LightElement("p");
+    p.parent = parent;
+    out.push(p);
+    node.parent = null;
+    let m = i + 1;
+    for (; m < kids.length; m++) {
+      if (removed.has(m)) {
+        kids[m]!.parent = null;
+        continue;
+      }
+      const next = kids[m]!;
+      if (isBr(next) && isBr(kids[meaningful(m + 1)])) break;
+      if (!isPhrasingContent(next)) break;
+      p.children.push(next);
+      next.parent = p;
+    }
+    while (p.children.length && isWhitespace(p.children[p.children.length - 1]!))
+      p.children.pop()!.parent = null;
+    if (parent.tag === "p") setTag(parent, "div");
+    i = m;
+  }
+  if (!changed) return;
+  // In place (a caller may hold the array), and not by spreading: a spread of 100,000 is too many arguments.
+  kids.length = out.length;
+  for (let k = 0; k < out.length; k++) kids[k] = out[k]!;
+  parent.touch();
 }

@@ -110,4 +110,12 @@ describe("removeRelatedSections", () => {
     expect(text).toContain("Reply: A liquid-damped");
     for (const junk of ["Similar threads", "Trending Topics", "kayak"]) expect(text).not.toContain(junk);
   });
+
+  it("reads 30,000 related headings side by side in one pass over their siblings", () => {
+    // Each heading once listed and searched its siblings, and climbed past them to its first text.
+    const text = textAfter(
+      `<body><main><p>${PROSE.repeat(3)}</p>${"<h2>Related</h2><p>x</p>".repeat(30_000)}</main></body>`,
+    );
+    expect(text).toBe(PROSE.repeat(3).trim());
+  });
 });

@@ -93,6 +93,7 @@ const REVIEWS_HEADING =
 export function removeRelatedSections(root: LightElement, type: PageType, declaredArticle = false): void {
   const total = root.stats.nonSpace || 1;
   const doomed: LightElement[] = [];
+  const siblingsOf = elementSiblings();
   for (const heading of descendantsByTag(root, HEADINGS)) {
     if (heading.stats.nonSpace > MAX_HEADING_CHARS) continue;
     const text = heading.textContent.replace(/\s+/g, " ").trim();
@@ -117,7 +118,7 @@ export function removeRelatedSections(root: LightElement, type: PageType, declar
     }
     if (section !== heading || !parent) doomed.push(section);
     else {
-      const followers = headingAndFollowers(heading);
+      const followers = headingAndFollowers(heading, siblingsOf);
       const chars = followers.reduce((sum, el) => sum + el.stats.nonSpace, 0);
       doomed.push(...(chars / total > MAX_SHARE ? [heading] : followers));
     }
@@ -126,19 +127,38 @@ export function removeRelatedSections(root: LightElement, type: PageType, declar
 }
 
 /** The heading and its following element siblings up to the next heading of the same or higher rank. */
-function headingAndFollowers(heading: LightElement): LightElement[] {
+function headingAndFollowers(heading: LightElement, siblingsOf: SiblingsOf): LightElement[] {
   const parent = heading.parent;
   if (!parent) return [heading];
   const rank = Number(heading.tag[1]);
-  const siblings = parent.elementChildren;
+  const { list, index } = siblingsOf(parent);
   const out = [heading];
-  for (let i = siblings.indexOf(heading) + 1; i < siblings.length; i++) {
-    const sibling = siblings[i]!;
+  for (let i = index.get(heading)! + 1; i < list.length; i++) {
+    const sibling = list[i]!;
     const next = HEADINGS.has(sibling.tag) ? sibling : leadingHeading(sibling);
     if (next && Number(next.tag[1]) <= rank) break;
     out.push(sibling);
   }
   return out;
+}
+
+type SiblingsOf = (parent: LightElement) => { list: LightElement[]; index: Map<LightElement, number> };
+
+/**
+ * An element's element children and where each stands, listed once per parent: a page of 30,000
+ * "Related" headings side by side would otherwise list and search its siblings once per heading.
+ */
+function elementSiblings(): SiblingsOf {
+  const known = new Map<LightElement, ReturnType<SiblingsOf>>();
+  return (parent) => {
+    let found = known.get(parent);
+    if (!found) {
+      const list = parent.elementChildren;
+      found = { list, index: new Map(list.map((el, i) => [el, i])) };
+      known.set(parent, found);
+    }
+    return found;
+  };
 }
 
 /** The heading an element starts with, if its first text is a heading's. */

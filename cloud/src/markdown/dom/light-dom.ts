@@ -236,18 +236,21 @@ export function countByTag(root: LightElement, tag: string): number {
   return count;
 }
 
-/** The first text node below `el` with visible characters. */
+/**
+ * The first text node below `el` with visible characters. Walked a frame per element, not all of an
+ * element's children pushed up front: the first text of an element with 30,000 children is a few steps
+ * away, and a pass that asks it of every heading's ancestors stays linear.
+ */
 export function firstText(el: LightElement): LightText | null {
-  let found: LightText | null = null;
-  forEachDescendant(el, (node) => {
-    if (found) return false;
-    if (node.type === "text") {
-      if (node.stats.nonSpace > 0) found = node;
-      return false;
-    }
-    return true;
-  });
-  return found;
+  const frames: { el: LightElement; next: number }[] = [{ el, next: 0 }];
+  while (frames.length) {
+    const frame = frames[frames.length - 1]!;
+    const child = frame.el.children[frame.next++];
+    if (!child) frames.pop();
+    else if (child.type === "element") frames.push({ el: child, next: 0 });
+    else if (child.stats.nonSpace > 0) return child;
+  }
+  return null;
 }
 
 /** Whether one of the element's class names is in `names` (whole names: `hidden`, not `hidden-xs`). */
