@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { convertHtmlToMarkdown } from "../convert-html.js";
 import { descendantsByTag } from "../dom/light-dom.js";
 import { parseDocument } from "../dom/parse-document.js";
-import { isShownDespiteAriaHidden } from "./aria-hidden.js";
+import { shownDespiteAriaHidden } from "./aria-hidden.js";
+
+const isShownDespiteAriaHidden = (el: Parameters<ReturnType<typeof shownDespiteAriaHidden>>[0]) =>
+  shownDespiteAriaHidden()(el);
 
 /** The first element with `tag` in a page made of `body`. */
 function first(body: string, tag: string) {
@@ -13,7 +16,7 @@ const SALE_PRICE =
   `<span class="price"><del aria-hidden="true">$30.00</del> <span class="screen-reader-text">Original price was: $30.00.</span>` +
   `<ins aria-hidden="true">$21.00</ins><span class="screen-reader-text">Current price is: $21.00.</span></span>`;
 
-describe("isShownDespiteAriaHidden", () => {
+describe("shownDespiteAriaHidden", () => {
   it("shows a sale price's visible form beside its screen-reader text", () => {
     expect(isShownDespiteAriaHidden(first(SALE_PRICE, "del"))).toBe(true);
     expect(isShownDespiteAriaHidden(first(SALE_PRICE, "ins"))).toBe(true);
@@ -58,5 +61,11 @@ describe("isShownDespiteAriaHidden", () => {
     );
     expect(markdown).toContain("~~$30.00~~ $21.00");
     expect(markdown).not.toContain("Original price was");
+  });
+
+  it("reads 40,000 aria-hidden icons side by side, their parent looked at once", () => {
+    const icons = '<span aria-hidden="true">★</span>rated '.repeat(40_000);
+    const page = `<html><head><title>Reviews</title></head><body><main><p>${icons}</p></main></body></html>`;
+    expect(convertHtmlToMarkdown(page, "https://shop.example/reviews").markdown).not.toContain("★");
   });
 });

@@ -8,7 +8,7 @@ import { articleMetadata } from "../article/article-metadata.js";
 import { isProbablyVisible } from "../article/node-measures.js";
 import { prepareDocument } from "../article/prepare-document.js";
 import { forEachDescendant } from "../dom/light-dom.js";
-import { isShownDespiteAriaHidden } from "./aria-hidden.js";
+import { shownDespiteAriaHidden } from "./aria-hidden.js";
 import { isClosedDialog } from "./closed-dialogs.js";
 import { removeBoilerplate } from "./boilerplate.js";
 import { removeCookieNotices } from "./cookie-notices.js";
@@ -164,6 +164,7 @@ export function findMainContent(doc: LightDocument, url: string): MainContent {
 function removeHidden(root: LightElement, isPanel: (el: LightElement) => boolean): void {
   const hidden: LightElement[] = [];
   const total = root.stats.nonSpace;
+  const isShownDespiteAriaHidden = shownDespiteAriaHidden();
   forEachDescendant(root, (node) => {
     if (node.type === "text") return false;
     if (node.stats.nonSpace > total * 0.4) return true;
