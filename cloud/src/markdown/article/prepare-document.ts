@@ -5,6 +5,7 @@
 import {
   descendantsByTag,
   descendantsByTags,
+  forEachDescendant,
   LightElement,
   type LightNode,
   removeNode,
@@ -30,15 +31,11 @@ export function prepareDocument(html: LightElement, body: LightElement): void {
  */
 function breaksOutsideCode(body: LightElement): LightElement[] {
   const found: LightElement[] = [];
-  const stack: LightElement[] = [body];
-  while (stack.length) {
-    const el = stack.pop()!;
-    for (let i = el.children.length - 1; i >= 0; i--) {
-      const child = el.children[i]!;
-      if (child.type === "element" && child.tag !== "pre") stack.push(child);
-    }
-    if (el.tag === "br") found.push(el);
-  }
+  forEachDescendant(body, (node) => {
+    if (node.type === "text" || node.tag === "pre") return false;
+    if (node.tag === "br") found.push(node);
+    return true;
+  });
   return found;
 }
 

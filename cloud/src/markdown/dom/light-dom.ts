@@ -358,16 +358,6 @@ export function nextSibling(node: LightNode): LightNode | null {
   return siblings[siblings.indexOf(node) + 1] ?? null;
 }
 
-export function previousElementSibling(node: LightNode): LightElement | null {
-  const siblings = node.parent?.children;
-  if (!siblings) return null;
-  for (let i = siblings.indexOf(node) - 1; i >= 0; i--) {
-    const sibling = siblings[i]!;
-    if (sibling.type === "element") return sibling;
-  }
-  return null;
-}
-
 /** Changes an element's tag in place (Readability's `_setNodeTag`, without making a new node). */
 export function setTag(el: LightElement, tag: string): LightElement {
   el.tag = tag;
