@@ -15,6 +15,7 @@ import {
   type LightNode,
 } from "../dom/light-dom.js";
 import { isAuthorBox } from "./author-box.js";
+import { isChromeLandmark, panelsOpenedFrom } from "./chrome-panels.js";
 import { furnitureByName } from "./furniture-names.js";
 import { nameWords } from "./name-words.js";
 import type { PageType } from "./page-type.js";
@@ -103,7 +104,8 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
  * `isPanel` tells collapsed panels (see collapsed-panels.ts), which a hiding class does not remove;
  * `holdsSubject` the elements that hold the page's declared subject (see structured-anchor.ts), which
  * are never furniture: a product's stated description in a drawer named `aside` or `dialog` stays.
- * Names never empty a page (see sparedPageContent).
+ * Names never empty a page (see sparedPageContent). What the page's header or navigation opens goes
+ * with it (see chrome-panels.ts).
  */
 export function removeBoilerplate(
   root: LightElement,
@@ -126,6 +128,8 @@ export function removeBoilerplate(
   const holdsControl = descendantFinder(isFormControl);
   // What goes by its class names and ids alone (see sparedPageContent).
   const byName: LightElement[] = [];
+  // The page's header and navigation landmarks, whose controls may open panels elsewhere.
+  const chrome: LightElement[] = [];
   const visit = (node: LightNode): boolean => {
     if (node.type === "text") return false;
     // Inside code, class names are the highlighter's token kinds (`hljs-comment`, `token tag`), not
@@ -163,6 +167,7 @@ export function removeBoilerplate(
     ) {
       doomed.push(node);
       if (reason === "words" || reason === "navigation-words") byName.push(node);
+      else if (declared && isChromeLandmark(node)) chrome.push(node);
       return false;
     }
     return true;
@@ -173,6 +178,8 @@ export function removeBoilerplate(
     doomed.splice(doomed.indexOf(spared), 1);
     forEachDescendant(spared, visit);
   }
+  const spare = (el: LightElement) => holdsMainContent(el) || holdsSubject(el);
+  for (const panel of panelsOpenedFrom(root, chrome, doomed, spare, total * MAX_SHARE)) doomed.push(panel);
   removeNodes(doomed);
 }
 
