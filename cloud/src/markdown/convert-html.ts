@@ -11,6 +11,7 @@ import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
 import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { dropLoneLinks } from "./render/lone-links.js";
+import { dropStrayRules } from "./render/stray-rules.js";
 import { headlineText, takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
@@ -70,8 +71,8 @@ export function convertHtmlToMarkdown(
   const cleanTitle = headline === undefined ? documentTitle : headlineText(headline);
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
-  if (cleanTitle && blocks.length) {
-    const heading = `# ${escapeHeading(cleanTitle)}`;
+  const heading = cleanTitle && blocks.length ? `# ${escapeHeading(cleanTitle)}` : undefined;
+  if (heading) {
     // The page repeats its title as a heading (an article's first, a product's name under its gallery
     // and price banner) and as a line (a breadcrumb's last step, a post's linked title): the title
     // shows once, on top.
@@ -83,8 +84,9 @@ export function convertHtmlToMarkdown(
       );
       if (repeated >= 0) blocks.splice(repeated, 1);
     }
-    blocks.unshift(heading);
   }
+  dropStrayRules(blocks);
+  if (heading) blocks.unshift(heading);
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
   const result: MarkdownResult = { markdown };
   if (cleanTitle) result.title = cleanTitle;
