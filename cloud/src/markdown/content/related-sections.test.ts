@@ -90,6 +90,22 @@ describe("removeRelatedSections", () => {
     expect(textAfter(html, "forum")).toContain("Nice piece");
   });
 
+  it("removes a shop's terms and its seller's profile on a product page, and keeps them elsewhere", () => {
+    const html = `<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p>
+      <h3>Specifications</h3><ul><li>Bowl: brass</li><li>Diameter: 9 cm</li></ul></div>
+      <div><h2>Shipping and return policies</h2><p>Returns accepted within 14 days.</p></div>
+      <div><h2>Payment &amp; Security</h2><p>Your payment information is processed securely.</p></div>
+      <div><h2>About this seller</h2><p>99.8% positive feedback, 296K items sold.</p></div>
+      <div><h2>Seller feedback (7,310)</h2><p>Fast delivery, as described.</p></div></body>`;
+    const product = textAfter(html, "product");
+    expect(product).toContain("gimballed");
+    expect(product).toContain("Diameter: 9 cm");
+    for (const junk of ["Returns accepted", "processed securely", "positive feedback", "Fast delivery"])
+      expect(product).not.toContain(junk);
+    // A guide to shipping a parcel is an article about shipping.
+    expect(textAfter(html)).toContain("Returns accepted");
+  });
+
   it("removes 'people who viewed this item also viewed' and 'recent posts' sections", () => {
     const text = textAfter(`<body><div><h1>Compass</h1><p>${PROSE.repeat(4)}</p></div>
       <div><h2>People who viewed this item also viewed</h2><ul><li><a href="/a">Sextant</a> $40</li></ul></div>

@@ -2,11 +2,11 @@
  * Sections the page itself titles as being about other pages or as page furniture: "Related articles",
  * "You may also like", "Customers who viewed this item also viewed", "Recently viewed", "Most read",
  * "About the author" or "About the reviewer", a "Disclaimer", "Share this", "Comments" (outside forums), a
- * product's "Reviews", an article's invitation to sign up for letters. Their markup is often
- * anonymous (no `related` class to find), but their heading says what they are in the web's common
- * phrases. The section goes — the heading with the smallest container that starts with it, or, when
- * the heading sits among the content's own siblings, the heading and what follows it up to the next
- * heading of the same rank.
+ * product's "Reviews" and its shop's "Shipping and returns", an article's invitation to sign up for
+ * letters. Their markup is often anonymous (no `related` class to find), but their heading says what
+ * they are in the web's common phrases. The section goes — the heading with the smallest container
+ * that starts with it, or, when the heading sits among the content's own siblings, the heading and what
+ * follows it up to the next heading of the same rank.
  */
 import { descendantsByTag, firstText, removeNodes, type LightElement } from "../dom/light-dom.js";
 import type { PageType } from "./page-type.js";
@@ -87,6 +87,14 @@ const REVIEWS_HEADING =
   /^(?:(?:customer|user|product|guest|member|top|most helpful|all|read|see all) )*(?:reviews?|ratings?(?: (?:&|and) reviews?)?|reviews? (?:&|and) (?:ratings?|questions)|questions? (?:&|and) answers?|q ?& ?a|customer questions|what (?:customers|people) (?:say|are saying))\b[^]{0,30}$/i;
 
 /**
+ * On a product page the shop's terms (shipping, returns, payment) and its seller's profile and ratings
+ * are the shop's, the same under every product it sells, not the product's facts (measured on WCXB:
+ * products +0.006, 9 pages gain, 3 lose by 0.03 at most where the region the passes after choose moves).
+ */
+const SHOP_HEADING =
+  /^(?:(?:shipping|returns?|delivery|payments?)(?: (?:&|and|\+) (?:returns?|exchanges?|delivery|security|shipping))?(?: polic(?:y|ies)| info(?:rmation)?)?|(?:about (?:this|the) (?:seller|shop)|seller (?:feedback|information|info)|meet (?:the|your) (?:seller|maker))\b[^]{0,20})$/i;
+
+/**
  * Removes the sections below `root` whose heading titles them as links to other pages or furniture;
  * `declaredArticle` when the page says it is an article (see page-type.ts), which adds sign-ups.
  */
@@ -101,7 +109,7 @@ export function removeRelatedSections(root: LightElement, type: PageType, declar
       RELATED_HEADING.test(text) ||
       (declaredArticle && SIGN_UP_HEADING.test(text)) ||
       (type !== "forum" && COMMENTS_HEADING.test(text)) ||
-      (type === "product" && REVIEWS_HEADING.test(text));
+      (type === "product" && (REVIEWS_HEADING.test(text) || SHOP_HEADING.test(text)));
     if (!furniture) continue;
     const own = firstText(heading);
     let section: LightElement = heading;
