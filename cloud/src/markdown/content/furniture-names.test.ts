@@ -41,6 +41,12 @@ describe("furnitureByName", () => {
     expect(judged('class="starplayer recommendation-letter"')).toBeNull();
   });
 
+  it("takes what the page marks as not its content for search engines as furniture", () => {
+    expect(judged('class="devsite-article-meta nocontent"')).toBe("words");
+    expect(judged('id="msfooter" class="nocontent"')).toBe("words");
+    expect(judged('class="no-content-yet"')).toBeNull();
+  });
+
   it("takes a form's status message as furniture", () => {
     expect(judged('class="w-form-done"')).toBe("words");
     expect(judged('class="form-fields"')).toBeNull();

@@ -33,6 +33,9 @@ const FURNITURE_WORDS = new Set([
   // stars"), an article's numbered notes and sources under it (measured on WCXB's dev split: the text
   // under these names is about nine words in ten outside the main content).
   "recommend", "recommended", "recommendations", "stars", "footnotes",
+  // What the page itself marks as not its content, for site search engines (Google's `nocontent`, on its
+  // developer sites' page menus, meta bars and footers).
+  "nocontent",
 ]); // prettier-ignore
 
 /**
