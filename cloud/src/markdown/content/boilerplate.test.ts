@@ -28,6 +28,19 @@ describe("removeBoilerplate", () => {
     expect(text).toContain("skipping stones");
   });
 
+  it("removes what the page asks search engines never to quote, unless it holds most of the page", () => {
+    const text = kept(
+      `<main>${STORY}<div class="w-author" data-nosnippet><p>Archie writes about film.</p></div>
+       <div class="printfooter" data-nosnippet="">Retrieved from the archive</div></main>`,
+    );
+    expect(text).toContain("Paragraph 8.");
+    for (const gone of ["Archie writes", "Retrieved from"]) expect(text).not.toContain(gone);
+    // A paywalled story marked whole stays.
+    expect(kept(`<div class="story" data-nosnippet>${STORY}</div><p>Footer line.</p>`)).toContain(
+      "Paragraph 8.",
+    );
+  });
+
   it("takes 'ad' for an advertisement only at the head of a class name", () => {
     const text = kept(
       `<main>${STORY}</main><div class="ad-slot"><p>Advertisement: buy our vitamins today, the best in town.</p></div>

@@ -22,7 +22,15 @@ import type { PageType } from "./page-type.js";
 
 /** Why an element was judged furniture (tests and debugging read it). */
 export type BoilerplateReason =
-  "tag" | "role" | "words" | "navigation-words" | "form" | "hidden" | "skip-link" | "author-box";
+  | "tag"
+  | "role"
+  | "words"
+  | "navigation-words"
+  | "form"
+  | "hidden"
+  | "skip-link"
+  | "author-box"
+  | "no-snippet";
 
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
@@ -95,6 +103,10 @@ export function boilerplateReason(el: LightElement, type: PageType, shown = fals
   if (role && FURNITURE_ROLES.has(role.trim().toLowerCase())) return "role";
   if (!shown && hasClassIn(el, HIDDEN_CLASSES)) return "hidden";
   if (el.tag === "body" || el.tag === "html" || el.tag === "main" || el.tag === "article") return null;
+  // What the page asks search engines never to quote as its text (Google's `data-nosnippet`): an
+  // author box, a consent banner, a print footer. Weighed as a name is: it never takes a wrapper of most
+  // of the page (some sites mark a paywalled story so).
+  if (el.attrs.has("data-nosnippet")) return "no-snippet";
   return furnitureByName(el, type);
 }
 
