@@ -41,6 +41,17 @@ describe("removeBoilerplate", () => {
     );
   });
 
+  it("removes a live region's message to the visitor, and a documentation page's alert stays", () => {
+    const page = `<main>${STORY}<div role="status">Added to your cart</div>
+       <p role="alert">Your session has expired. Sign in again.</p></main>`;
+    const text = kept(page);
+    expect(text).toContain("Paragraph 8.");
+    for (const gone of ["Added to your cart", "session has expired"]) expect(text).not.toContain(gone);
+    expect(kept(page, "documentation")).toContain("session has expired");
+    // Results a page announces as they change, wrapped in a live region, stay.
+    expect(kept(`<div role="status" aria-live="polite">${STORY}</div>`)).toContain("Paragraph 8.");
+  });
+
   it("takes 'ad' for an advertisement only at the head of a class name", () => {
     const text = kept(
       `<main>${STORY}</main><div class="ad-slot"><p>Advertisement: buy our vitamins today, the best in town.</p></div>

@@ -30,7 +30,8 @@ export type BoilerplateReason =
   | "hidden"
   | "skip-link"
   | "author-box"
-  | "no-snippet";
+  | "no-snippet"
+  | "message";
 
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
@@ -99,14 +100,18 @@ const MAX_SHARE = 0.4;
  */
 export function boilerplateReason(el: LightElement, type: PageType, shown = false): BoilerplateReason | null {
   if (FURNITURE_TAGS.has(el.tag)) return "tag";
-  const role = el.attrs.get("role");
-  if (role && FURNITURE_ROLES.has(role.trim().toLowerCase())) return "role";
+  const roleName = el.attrs.get("role")?.trim().toLowerCase();
+  if (roleName && FURNITURE_ROLES.has(roleName)) return "role";
   if (!shown && hasClassIn(el, HIDDEN_CLASSES)) return "hidden";
   if (el.tag === "body" || el.tag === "html" || el.tag === "main" || el.tag === "article") return null;
   // What the page asks search engines never to quote as its text (Google's `data-nosnippet`): an
   // author box, a consent banner, a print footer. Weighed as a name is: it never takes a wrapper of most
   // of the page (some sites mark a paywalled story so).
   if (el.attrs.has("data-nosnippet")) return "no-snippet";
+  // A live region's message to the visitor ("Added to your cart", "Your session has expired", "3
+  // results"), the ARIA twin of an `alert` class (see furniture-names.ts: a documentation page's alert
+  // is its own warning). Weighed as a name, since some pages wrap their results in a live region.
+  if (roleName === "status" || (roleName === "alert" && type !== "documentation")) return "message";
   return furnitureByName(el, type);
 }
 
