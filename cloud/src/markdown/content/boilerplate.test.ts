@@ -35,10 +35,15 @@ describe("removeBoilerplate", () => {
     );
     expect(text).toContain("Paragraph 8.");
     for (const gone of ["Archie writes", "Retrieved from"]) expect(text).not.toContain(gone);
-    // A paywalled story marked whole stays.
+    // A paywalled story marked whole stays, and so does the largest part of one marked in parts.
     expect(kept(`<div class="story" data-nosnippet>${STORY}</div><p>Footer line.</p>`)).toContain(
       "Paragraph 8.",
     );
+    const part = (n: number) =>
+      `<div data-nosnippet><p>Part ${n}. ${SENTENCE.repeat(n === 1 ? 4 : 3)}</p></div>`;
+    const parts = kept(`${part(1)}${part(2)}${part(3)}`);
+    expect(parts).toContain("Part 1.");
+    expect(parts).not.toContain("Part 2.");
   });
 
   it("removes a live region's message to the visitor, and a documentation page's alert stays", () => {

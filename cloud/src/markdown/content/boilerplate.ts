@@ -33,6 +33,18 @@ export type BoilerplateReason =
   | "no-snippet"
   | "message";
 
+/**
+ * Reasons that are what the page says of an element (its names, its note to search engines, its live
+ * region) rather than what the element is: a page they would empty keeps its largest such element (see
+ * sparedPageContent).
+ */
+const WEAK_REASONS: ReadonlySet<BoilerplateReason> = new Set([
+  "words",
+  "navigation-words",
+  "no-snippet",
+  "message",
+]);
+
 /** Landmark tags that hold page furniture wherever they are. */
 const FURNITURE_TAGS = new Set([
   "nav",
@@ -143,7 +155,7 @@ export function removeBoilerplate(
   const proseLength = proseMeter();
   const inArticle = withinArticle();
   const holdsControl = descendantFinder(isFormControl);
-  // What goes by its class names and ids alone (see sparedPageContent).
+  // What goes by its names alone, or by markup weighed as names are (see sparedPageContent).
   const byName: LightElement[] = [];
   // The page's header and navigation landmarks, whose controls may open panels elsewhere.
   const chrome: LightElement[] = [];
@@ -183,7 +195,7 @@ export function removeBoilerplate(
           ((reason !== "navigation-words" && reason !== "form") || proseLength(node) < MAX_NAMED_PROSE))
     ) {
       doomed.push(node);
-      if (reason === "words" || reason === "navigation-words") byName.push(node);
+      if (WEAK_REASONS.has(reason)) byName.push(node);
       else if (declared && isChromeLandmark(node)) chrome.push(node);
       return false;
     }
