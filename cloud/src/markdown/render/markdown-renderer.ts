@@ -24,8 +24,10 @@ import {
   finishParagraph,
   HARD_BREAK,
   isOnlySeparators,
+  RULE_BLOCK,
   singleLine,
 } from "./markdown-text.js";
+import { dropStrayRules } from "./stray-rules.js";
 import { renderTable } from "./tables.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS } from "./block-tags.js";
 
@@ -157,7 +159,7 @@ class MarkdownRenderer {
       case "table":
         return renderTable(el, { cell: (cell) => this.cell(cell), blocks: (node) => this.blocks(node) });
       case "hr":
-        return ["---"];
+        return [RULE_BLOCK];
       default:
         return this.blocks(el);
     }
@@ -205,8 +207,7 @@ class MarkdownRenderer {
     for (const item of items) {
       // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
       const blocks = item.filter(Boolean);
-      while (blocks[0] === "---") blocks.shift();
-      while (blocks[blocks.length - 1] === "---") blocks.pop();
+      dropStrayRules(blocks);
       if (!blocks.length) continue;
       const marker = ordered ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
       const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);

@@ -7,6 +7,9 @@
 /** A rendered block that is a heading (`## Title`); group 1 holds its level's `#`s. */
 export const HEADING_BLOCK = /^(#{1,6}) /;
 
+/** A thematic break (`<hr>`) as a rendered block. */
+export const RULE_BLOCK = "---";
+
 /** Stands for a `<br>` until a paragraph is finished (a private-use character pages do not contain). */
 export const HARD_BREAK = "\uE000";
 

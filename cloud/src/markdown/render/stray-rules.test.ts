@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertHtmlToMarkdown } from "../convert-html.js";
+import { render } from "./rendered.test.support.js";
 import { dropStrayRules } from "./stray-rules.js";
 
 function after(blocks: string[]): string[] {
@@ -48,4 +49,12 @@ describe("a page's rules in its markdown", () => {
     expect(markdown.match(/^---$/gm)).toHaveLength(1);
     expect(markdown.trimEnd().endsWith("Tides.")).toBe(true);
   });
+});
+
+describe("a list item's rules", () => {
+  it("go at its edges and beside each other, in one pass however many the item holds", () => {
+    const rules = "<hr>".repeat(100_000);
+    const item = `<li>${rules}<p>Pier</p><hr><hr><p>Harbour</p>${rules}</li>`;
+    expect(render(`<ul>${item}</ul>`)).toBe("- Pier\n\n  ---\n\n  Harbour");
+  }, 60_000);
 });

@@ -4,15 +4,18 @@
  * under it), the last block (what followed was furniture), or the twin of the rule beside it (the
  * section between them went) — and is noise in the markdown.
  */
-const RULE = "---";
+import { RULE_BLOCK } from "./markdown-text.js";
 
-/** Drops, in place, `blocks`' rules at either end and all but the first of rules side by side. */
+/**
+ * Drops, in place, `blocks`' rules at either end and all but the first of rules side by side: the
+ * markdown's blocks, and each list item's (a menu's divider, a card's top border).
+ */
 export function dropStrayRules(blocks: string[]): void {
   let kept = 0;
   for (const block of blocks) {
-    if (block === RULE && (kept === 0 || blocks[kept - 1] === RULE)) continue;
+    if (block === RULE_BLOCK && (kept === 0 || blocks[kept - 1] === RULE_BLOCK)) continue;
     blocks[kept++] = block;
   }
-  while (kept > 0 && blocks[kept - 1] === RULE) kept--;
+  while (kept > 0 && blocks[kept - 1] === RULE_BLOCK) kept--;
   blocks.length = kept;
 }
