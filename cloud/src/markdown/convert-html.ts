@@ -10,6 +10,7 @@ import { removeUnreadText } from "./content/unread-text.js";
 import { descendantsByTag, isSpaceCode, removeNode } from "./dom/light-dom.js";
 import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
+import { dropBylines } from "./render/bylines.js";
 import { dropLoneLinks } from "./render/lone-links.js";
 import { dropStrayRules } from "./render/stray-rules.js";
 import { headlineText, takeHeadline } from "./render/headline.js";
@@ -85,6 +86,7 @@ export function convertHtmlToMarkdown(
       if (repeated >= 0) blocks.splice(repeated, 1);
     }
   }
+  if (type === "article") dropBylines(blocks);
   dropStrayRules(blocks);
   if (heading) blocks.unshift(heading);
   const markdown = blocks.length ? blocks.join("\n\n") + "\n" : "";
