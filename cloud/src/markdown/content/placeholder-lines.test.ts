@@ -19,6 +19,21 @@ describe("removePlaceholderLines", () => {
     expect(text).not.toMatch(/loading|please wait|click to expand/i);
   });
 
+  it("removes a list's empty state and a likes widget's placeholder", () => {
+    const text = textAfter(`<body>
+      <p>${STORY}</p>
+      <div class="sharedaddy"><h3>Like this:</h3><div>Like <span>Loading...</span></div></div>
+      <section class="comments"><p>No comments yet.</p></section>
+      <div class="related"><p>No posts</p></div></body>`);
+    expect(text).toContain("harbour master");
+    expect(text).not.toMatch(/loading|no comments|no posts/i);
+  });
+
+  it("keeps a sentence that says there are none", () => {
+    const text = textAfter(`<body><p>No posts were lost in the storm.</p><p>${STORY}</p></body>`);
+    expect(text).toContain("No posts were lost in the storm.");
+  });
+
   it("keeps sentences that mention loading, and a label with more words", () => {
     const text = textAfter(`<body>
       <p>Loading the boats takes an hour.</p>

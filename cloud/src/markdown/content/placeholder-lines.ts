@@ -1,15 +1,19 @@
 /**
  * Lines a page leaves for its scripts, which say nothing to a reader of the markdown: a loading
- * indicator ("Loading…", "Please wait…") that a script replaces with content the HTML does not hold,
- * and a collapsed quote's expander ("Click to expand…"), whose quote is whole in the HTML already. Told
- * by the whole text of a short block, so a sentence that mentions loading stays.
+ * indicator ("Loading…", "Please wait…", a likes widget's "Like Loading…") that a script replaces with
+ * content the HTML does not hold, a list's empty state ("No posts", "No comments yet", "No results
+ * found") that a script fills, and a collapsed quote's expander ("Click to expand…"), whose quote is
+ * whole in the HTML already. Told by the whole text of a short block, so a sentence that mentions
+ * loading stays (measured: the empty states, 28 WCXB pages gain, none loses more than 0.0001).
  */
 import { removeNodes, type LightElement } from "../dom/light-dom.js";
 import { forEachShortBlock } from "./short-blocks.js";
 
-const PLACEHOLDER_WORDS = "loading|please wait|click to expand";
+const PLACEHOLDER_WORDS =
+  "loading|please wait|click to expand|like loading|no (?:posts|comments|reviews|results|items|articles)(?: yet| found)?";
 /** A text node with one of the words: only the blocks around such nodes are read. */
-const HAS_PLACEHOLDER_WORDS = new RegExp(PLACEHOLDER_WORDS, "i");
+const HAS_PLACEHOLDER_WORDS =
+  /loading|please wait|click to expand|\bno (?:posts|comments|reviews|results|items|articles)\b/i;
 /** A block's whole text that is a placeholder, with or without its dots. */
 const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER_WORDS})\\s*(?:\\.{0,3}|…)$`, "i");
 
