@@ -24,6 +24,7 @@ describe("dropBylines", () => {
     ).toEqual([PARAGRAPH]);
     expect(after(["By **Md Aynal Haque**", PARAGRAPH])).toEqual([PARAGRAPH]);
     expect(after(["*Updated on 23 Oct 2025*", PARAGRAPH])).toEqual([PARAGRAPH]);
+    expect(after(["posted on April 21, 2015, at 11:29 a.m.", PARAGRAPH])).toEqual([PARAGRAPH]);
     expect(after(["by [Jim Donnelly](https://a.example/author/jim/) | 2023-08-24", PARAGRAPH])).toEqual([
       PARAGRAPH,
     ]);
@@ -38,6 +39,22 @@ describe("dropBylines", () => {
       PARAGRAPH,
     ];
     expect(after(lead)).toEqual(lead);
+  });
+
+  it("keeps a short lead sentence that starts as a byline or holds a date, and a recipe's times", () => {
+    for (const line of [
+      "By 2030, half of all cars sold here will be electric.",
+      "By the time the ship docked, the storm had passed",
+      "On March 3, 2024 the company announced its plans.",
+      "Prep time 15 minutes",
+      "Published quarterly since 1998, it has one aim.",
+    ]) {
+      expect(after([line, PARAGRAPH])).toEqual([line, PARAGRAPH]);
+    }
+  });
+
+  it("drops a user name as byline and a reading time with its label", () => {
+    expect(after(["by ibby", "Read time: 14 min", PARAGRAPH])).toEqual([PARAGRAPH]);
   });
 
   it("keeps lines alike further on: they are entries' lines on a list's page, not a story's byline", () => {
