@@ -16,7 +16,7 @@ import { dropStrayRules } from "./render/stray-rules.js";
 import { headlineText, takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
-import { collapseWhitespace, escapeText, HEADING_BLOCK } from "./render/markdown-text.js";
+import { collapseWhitespace, escapeText, HEADING_BLOCK, linkTexts } from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
 import { readStructuredData } from "./content/structured-data.js";
 import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
@@ -120,11 +120,6 @@ function wholeBody(
 function escapeHeading(title: string): string {
   const text = escapeText(title, false);
   return text.endsWith("#") ? text.slice(0, -1) + "\\#" : text;
-}
-
-/** A markdown line with its links' texts in place of the links. */
-function linkTexts(line: string): string {
-  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
 }
 
 /** A title as blocks are compared with it: escapes, emphasis and whitespace runs gone, lowercase. */

@@ -9,13 +9,16 @@
 import { removeNodes, type LightElement } from "../dom/light-dom.js";
 import { forEachShortBlock } from "./short-blocks.js";
 
+/** The words that make a placeholder, alone in their block (see PLACEHOLDER). */
 const PLACEHOLDER_WORDS =
-  "loading|please wait|click to expand|like loading|no (?:posts|comments|reviews|results|items|articles)(?: yet| found)?";
+  "loading|please wait|click to expand|no (?:posts|comments|reviews|results|items|articles)";
 /** A text node with one of the words: only the blocks around such nodes are read. */
-const HAS_PLACEHOLDER_WORDS =
-  /loading|please wait|click to expand|\bno (?:posts|comments|reviews|results|items|articles)\b/i;
-/** A block's whole text that is a placeholder, with or without its dots. */
-const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER_WORDS})\\s*(?:\\.{0,3}|…)$`, "i");
+const HAS_PLACEHOLDER_WORDS = new RegExp(`\\b(?:${PLACEHOLDER_WORDS})\\b`, "i");
+/**
+ * A block's whole text that is a placeholder, with or without its dots: the words, a likes widget's
+ * "Like" before them, an empty state's "yet" or "found" after them.
+ */
+const PLACEHOLDER = new RegExp(`^(?:like )?(?:${PLACEHOLDER_WORDS})(?: yet| found)?\\s*(?:\\.{0,3}|…)$`, "i");
 
 /** Longer than any placeholder's text: a block with more is not read. */
 const MAX_PLACEHOLDER_CHARS = 24;

@@ -183,6 +183,11 @@ export function escapeLineStart(line: string): string {
   return "\\" + line;
 }
 
+/** A markdown line with its links' texts in place of the links (`[text](url)` → `text`). */
+export function linkTexts(line: string): string {
+  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+}
+
 /** Inline text on one line (headings, table cells, link text): hard breaks become spaces. */
 export function singleLine(inline: string): string {
   return inline.replace(/[\s\uE000]+/g, " ").trim();
