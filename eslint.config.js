@@ -3,6 +3,7 @@
 // where code runs"), so a wrong import fails CI instead of a user's install.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 import { folderBoundaries } from "./scripts/lint/folder-boundaries.js";
 
@@ -92,6 +93,18 @@ export default tseslint.config(
       "loupe/folder-boundaries": ["error", { areas: AREAS }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // Pages, headers and model answers are hostile: a regular expression that backtracks or rescans
+    // super-linearly on some input turns one request into seconds of CPU (a 3 KB model answer took
+    // 12 s under one such pattern). Tests and the bench read only inputs they made themselves.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test.support.ts", "bench/**", "test/**"],
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
     },
   },
   {

@@ -57,11 +57,16 @@ function bomEncoding(body: Buffer): string | undefined {
   return undefined;
 }
 
-// <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x"> alike.
-const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([\w.:-]+)/i;
+// <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x"> alike. A tag
+// is read up to the next "<" as well as its ">": a head full of unclosed `<meta` would otherwise be
+// rescanned from each one.
+const META_CHARSET = /<meta\b[^<>]*?\bcharset\s*=\s*(?:["']\s*)?([\w.:-]+)/i;
+// A comment runs to its "-->", or to the end when it never closes (as the prescan reads it): matching
+// the rest at once keeps each unclosed "<!--" from being scanned again.
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
 function metaCharset(head: string): string | undefined {
-  const match = META_CHARSET.exec(head.replace(/<!--[\s\S]*?-->/g, ""));
+  const match = META_CHARSET.exec(head.replace(COMMENT, ""));
   const encoding = match?.[1] === undefined ? undefined : encodingForLabel(match[1]);
   // HTML standard: a document that can declare itself in ASCII is not UTF-16, whatever it claims; and
   // x-user-defined means windows-1252 when decoding a document.

@@ -86,7 +86,7 @@ function isHttpScheme(url: URL): boolean {
 // on the same name. False when nothing is left of the host.
 function canonicalizeHost(url: URL): boolean {
   if (hostIpLiteral(url) !== undefined) return true;
-  const name = url.hostname.replace(/\.+$/, "");
+  const name = url.hostname.replace(/(?<!\.)\.+$/, "");
   if (name === "") return false;
   url.hostname = name;
   return url.hostname !== "" && !url.hostname.endsWith(".");

@@ -207,3 +207,21 @@ describe("convertHtmlToMarkdown: small and odd pages", () => {
     expect(markdown).not.toContain("All rights reserved");
   });
 });
+
+// A page is hostile input: text shaped to make a loose pattern rescan it from every position (runs of
+// brackets, of link openings, of spaces inside emphasis) converts like any other text. The lint rules
+// regexp/no-super-linear-* keep the patterns linear; this checks what comes out of such a page.
+describe("convertHtmlToMarkdown on text built against its patterns", () => {
+  it("keeps runs of brackets, link openings and spaces as the page's text", () => {
+    const brackets = "[a".repeat(10_000);
+    const openings = "](x".repeat(5_000);
+    const html = articlePage({
+      article: `${ARTICLE}<p>${brackets}</p><p>${openings}</p><p><b>a${"\u2003".repeat(20_000)}b</b></p>`,
+    });
+    const { markdown } = convertHtmlToMarkdown(html, URL_);
+    expect(markdown).toContain(PARAGRAPHS[2]);
+    expect(markdown.replace(/\\/g, "")).toContain(brackets);
+    expect(markdown.replace(/\\/g, "")).toContain(openings);
+    expect(markdown).toMatch(/\*\*a\s+b\*\*/);
+  });
+});

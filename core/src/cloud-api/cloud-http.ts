@@ -42,7 +42,7 @@ export function resolveCloudEndpoint(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new ClientError(`cloudURL must be http or https, not "${raw}".`);
-  return { cloudURL: raw.replace(/\/+$/, ""), apiKey };
+  return { cloudURL: raw.replace(/(?<!\/)\/+$/, ""), apiKey };
 }
 
 /** One request to the HTTP API, ready for `fetch`. */

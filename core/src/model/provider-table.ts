@@ -86,7 +86,7 @@ function ollamaBaseURL(env: ModelEnvironment): string {
   } catch {
     // Not a URL we can parse: hand it over as given and let the request report it.
   }
-  return configured.replace(/\/+$/, "");
+  return configured.replace(/(?<!\/)\/+$/, "");
 }
 
 /** The name of a supported provider, as written before the slash. */

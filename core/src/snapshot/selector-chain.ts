@@ -34,9 +34,10 @@ export type SelectorStep =
   /** An XPath matched from the shadow root of the element the step before matched. */
   | { enter: "shadow"; xpath: string };
 
-// Whitespace around `>>` and inside `:scope > *` is free, as it is for Playwright.
+// Whitespace around `>>` and inside `:scope > *` is free, as it is for Playwright. A match starts where
+// the whitespace before `>>` does, never inside it (a long run would be rescanned from each space).
 const HOPS =
-  /\s*>>\s*(?:(?<frame>internal:control=enter-frame\s*>>\s*)|css=:scope\s*>\s*\*\s*>>\s*xpath=parent::node\(\)\[not\(self::\*\)\])/g;
+  /(?<!\s)\s*>>\s*(?:(?<frame>internal:control=enter-frame\s*>>\s*)|css=:scope\s*>\s*\*\s*>>\s*xpath=parent::node\(\)\[not\(self::\*\)\])/g;
 
 /**
  * A selector's steps. A plain selector is one `page` step; `iframe-selector >> internal:control=enter-frame

@@ -49,7 +49,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g");
 /** A Playwright message as one plain line: no colour codes, no `page.goto:` prefix, no call log. */
 export function plainBrowserMessage(message: string): string {
   const text = message.replace(ANSI, "");
-  const first = text.split(/\n\s*(?:Call log:|=+ logs =+)/)[0] ?? text;
+  const first = text.split(/\n[^\S\n]*(?:Call log:|=+ logs =+)/)[0] ?? text;
   return first
     .replace(/^\s*[a-zA-Z]+\.[a-zA-Z]+: /, "")
     .replace(/\s+/g, " ")

@@ -23,7 +23,7 @@ export function codeOfClass(name: string): string {
     name
       .replace(/Error$/, "")
       .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+      .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1_")
       .toLowerCase() || "client"
   );
 }

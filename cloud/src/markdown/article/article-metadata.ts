@@ -40,7 +40,7 @@ export function articleMetadata(html: LightElement): ArticleMetadata {
 }
 
 const PROPERTY_PATTERN =
-  /\s*(article|dc|dcterm|og|twitter)\s*:\s*(author|creator|description|published_time|title|site_name)\s*/gi;
+  /(article|dc|dcterm|og|twitter)\s*:\s*(author|creator|description|published_time|title|site_name)/gi;
 const NAME_PATTERN =
   /^\s*(?:(dc|dcterm|og|twitter|parsely|weibo:(article|webpage))\s*[-.:]\s*)?(author|creator|pub-date|description|title|site_name)\s*$/i;
 

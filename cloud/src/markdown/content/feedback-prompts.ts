@@ -22,7 +22,7 @@ const FEEDBACK_PROMPT = new RegExp(
       `we are sorry that this ${PAGE} was not useful for you`,
       "(?:click|tap) (?:on )?a star to rate (?:it|this)",
       `no votes so far\\W+be the first to rate this ${PAGE}`,
-      "average rating [\\d.,]+ ?/ ?\\d+\\W+vote count\\W+[\\d,]+",
+      "average rating [\\d.,]+ ?/ ?\\d+\\W+vote count\\W+\\d[\\d,]*",
     ].join("|") +
     ")[\\s?!.:]*(?:(?:yes|no)[\\s?!.]*)*$",
   "i",

@@ -7,7 +7,7 @@
 import { removeNodes, type LightElement } from "../dom/light-dom.js";
 import { forEachShortBlock } from "./short-blocks.js";
 
-const READING_TIME = /\b(?:\d+|x)\s*-?\s*min(?:ute)?s?\.?\s+read\b|\breading time\b/i;
+const READING_TIME = /\b(?:\d+|x)\s*(?:-\s*)?min(?:ute)?s?\.?\s+read\b|\breading time\b/i;
 
 /** The most text a reading-time line's block may have: longer, it is a paragraph of the post. */
 const MAX_LINE_CHARS = 160;

@@ -19,9 +19,12 @@ const MAX_HEADING_CHARS = 60;
 /** Above this share of the page's text a container is a layout wrapper, not the section. */
 const MAX_SHARE = 0.4;
 
-// Phrases that title a block of links to other pages, on any site (no site's own wording).
+// Phrases that title a block of links to other pages, on any site (no site's own wording): the whole
+// heading (trailing punctuation aside), or its opening ("Share this recipe", "Follow us on Instagram"),
+// matched at the start alone — an open tail before the trailing punctuation would backtrack over a long
+// heading's text. Constant strings, so that the lint's backtracking rules can read the pattern.
 const RELATED_HEADING = new RegExp(
-  "^(?:" +
+  "^(?:(?:" +
     [
       "you (?:may|might|will|could) (?:also )?(?:like|love|enjoy|be interested)",
       "(?:you )?might also (?:like|enjoy)",
@@ -49,15 +52,13 @@ const RELATED_HEADING = new RegExp(
       "about the (?:authors?|reviewers?|experts?|writers?|contributors?|editors?)",
       "author bio(?:graphy)?",
       "(?:medical )?disclaimers?",
-      "share (?:this|the|on)\\b.*",
       "leave a (?:comment|reply)",
       "(?:create an account or )?(?:sign|log) ?in to (?:comment|reply|post)",
       "(?:join|sign up for|subscribe to) (?:our|the) newsletter",
       "newsletter",
-      "follow us(?: on)?\\b.*",
       "tags?",
     ].join("|") +
-    ")\\s*[:.!?…]*$",
+    ")\\s*[:.!?…]*$|(?:share (?:this|the|on)|follow us(?: on)?)\\b)",
   "i",
 );
 
@@ -67,15 +68,14 @@ const RELATED_HEADING = new RegExp(
  * own page offers its sign-up as what it sells, and its references keep it.
  */
 const SIGN_UP_HEADING = new RegExp(
-  "^(?:" +
+  "^(?:(?:[\\w'-]+ ){0,3}(?:sign ?up|signup)\\s*[:.!?…]*$|" +
     [
-      "(?:[\\w'-]+ ){0,3}(?:sign ?up|signup)",
-      "(?:sign up|subscribe|register) (?:for|to)\\b.*",
-      "join (?:our|the) (?:mailing list|email list|newsletter|list)\\b.*",
-      "join [\\d,.]+k?\\+? .*",
-      "stay (?:in the know|up to date|updated|informed|connected|in touch)\\b.*",
+      "(?:sign up|subscribe|register) (?:for|to)\\b",
+      "join (?:our|the) (?:mailing list|email list|newsletter|list)\\b",
+      "join [\\d,.]+k?\\+? ",
+      "stay (?:in the know|up to date|updated|informed|connected|in touch)\\b",
     ].join("|") +
-    ")\\s*[:.!?…]*$",
+    ")",
   "i",
 );
 

@@ -16,7 +16,7 @@ const MIN_ITEMS = 3;
 const MAX_LINKS_PER_ITEM = 4;
 /** Words that vary between items of one grid (state, position) and do not make them different. */
 const VARYING_WORDS =
-  /^(?:active|selected|current|first|last|odd|even|is|has|new|sale|hidden|visible|open|closed|loaded|lazy|\d.*|.*\d.*)$/;
+  /^(?:active|selected|current|first|last|odd|even|is|has|new|sale|hidden|visible|open|closed|loaded|lazy|\D*\d.*)$/;
 
 /**
  * The groups of like siblings below `root`, largest first; a group inside another group's item is left

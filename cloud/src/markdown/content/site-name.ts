@@ -80,7 +80,7 @@ function siteNames(head: LightElement, things: readonly Thing[], address: URL | 
 }
 
 /** A title's parts are set off by one of these, spaced on both sides (a hyphen inside a word is not one). */
-const SEPARATOR = /(\s+(?:[|\-–—:»·•]|::)\s+)/u;
+const SEPARATOR = /((?<!\s)\s+(?:[|\-–—:»·•]|::)\s+)/u;
 /** Shorter names ("co", "uk", "my") turn up inside too many words to be matched at a part's start or end. */
 const MIN_NAME_CHARS = 4;
 const SITE_NAME_META = new Set(["og:site_name", "application-name", "apple-mobile-web-app-title"]);

@@ -19,8 +19,8 @@ const MAX_SPAN = 4000;
 /** The text of rendered markdown: link text kept, addresses, images, escapes and markup dropped. */
 export function markdownPlainText(markdown: string): string {
   const text = markdown
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*$/gm, " ")
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
+    .replace(/^ {0,3}(?:```|~~~)[^\n]*$/gm, " ")
     // An ordered list's numbers are markup (the browser draws them; they are not in textContent).
     .replace(/^([ \t>]*)\d{1,9}[.)](?=[ \t])/gm, "$1");
   let out = "";

@@ -2,9 +2,7 @@
  * Blocks drawn twice for other screen sizes shown once, as the renderer adds them: a heading or line
  * drawn for desktop and for mobile, a carousel's cloned image, a caption repeating its image's alt text.
  */
-import { HEADING_BLOCK } from "./markdown-text.js";
-
-export const IMAGES = /!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g;
+import { HEADING_BLOCK, LINK_TARGETS } from "./markdown-text.js";
 
 /** Elements that are one block of their own (not a container of others). */
 export const OWN_BLOCKS = new Set([
@@ -65,7 +63,7 @@ function imageBlock(block: string): RegExpExecArray | null {
 /** What a reader reads of a line of markdown: escapes, emphasis and link addresses gone. */
 export function readText(markdown: string): string {
   return markdown
-    .replace(/\]\([^)]*\)/g, "")
+    .replace(LINK_TARGETS, "")
     .replace(/\\(.)/g, "$1")
     .replace(/[[\]*_`]/g, "")
     .replace(/\s+/g, " ")

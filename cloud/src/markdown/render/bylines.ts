@@ -8,7 +8,7 @@
  * author and date the page states. Only on articles: a forum post's author and date and a listing
  * entry's date are part of each entry.
  */
-import { HEADING_BLOCK, linkTexts } from "./markdown-text.js";
+import { HEADING_BLOCK, linkTexts, MARKDOWN_IMAGES } from "./markdown-text.js";
 
 /** A paragraph this long is the story's text: the byline, if any, is above it. */
 const PROSE_WORDS = 30;
@@ -44,8 +44,6 @@ const TIME_END = /(?:\d|\b[ap]\.m)\.$/i;
 /** A block that is one link to a person's page on the site. */
 const AUTHOR_LINK =
   /^\[[^\]\n]{2,60}\]\([^)\s]*\/(?:author|authors|people|profile|staff|writers?|contributors?|team)\/[^)]*\)$/i;
-/** A picture's markdown: a byline's portrait is not a reason to keep it, nor is a picture one. */
-const IMAGE = /!\[[^\]]*\]\([^)]*\)/g;
 
 /**
  * Removes from an article's `blocks` (the headline already taken) the bylines and datelines that come
@@ -85,7 +83,7 @@ function isByline(block: string): boolean {
 
 /** A block's words as a reader sees them: link texts for links, no pictures, no emphasis marks. */
 function plain(block: string): string {
-  return linkTexts(block.replace(IMAGE, " "))
+  return linkTexts(block.replace(MARKDOWN_IMAGES, " "))
     .replace(/[*_`\\]/g, "")
     .trim();
 }

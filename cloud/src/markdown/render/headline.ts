@@ -7,7 +7,7 @@
  * otherwise the document title, with the heading a level down as a section of the page. Above a headline
  * taken, short lines are the page's frame and go (see dropFrame).
  */
-import { HEADING_BLOCK } from "./markdown-text.js";
+import { HEADING_BLOCK, MARKDOWN_IMAGES, MARKDOWN_LINKS } from "./markdown-text.js";
 
 /**
  * Takes the headline out of `blocks` when it names the page `title` names, or the page has no title
@@ -71,8 +71,8 @@ const SENTENCE_END = /[.!?…]["”’)*_]*$/;
 /** The text a reader sees of a heading's markdown: link texts, without images, emphasis or escapes. */
 export function headlineText(markdown: string): string {
   return markdown
-    .replace(/!\[(?:[^\]\\]|\\.)*\]\([^)]*\)/g, "")
-    .replace(/\[((?:[^\]\\]|\\.)*)\]\([^)]*\)/g, "$1")
+    .replace(MARKDOWN_IMAGES, "")
+    .replace(MARKDOWN_LINKS, "$1")
     .replace(/\\(.)|\*\*|__|~~|[*_`]/g, (_, escaped: string | undefined) => escaped ?? "")
     .replace(/\s+/g, " ")
     .trim();

@@ -36,11 +36,10 @@ export function emphasisKind(node: LightNode | undefined): string | undefined {
  * code) only opens or closes beside a space, so one is added there.
  */
 export function emphasized(inner: string, marker: string): string {
-  const match = /^([\s\uE000]*)([\s\S]*?)([\s\uE000]*)$/.exec(inner)!;
-  const core = match[2]!;
-  if (!core) return match[1] || match[3] ? " " : "";
-  const before = match[1] || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
-  const after = match[3] || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
+  const [lead, core, trail] = splitEdges(inner, SPACE_OR_SPACER);
+  if (!core) return lead || trail ? " " : "";
+  const before = lead || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
+  const after = trail || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
   return `${before}${marker}${core}${marker}${after}`;
 }
 
@@ -102,11 +101,27 @@ function continuesRun(text: string, at: number, char: string): boolean {
  * image says nothing and is left out (its spacing kept).
  */
 export function linked(inner: string, href: string, titleAttr: string | null): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner.replace(/\uE000/g, " "))!;
-  const text = singleLine(match[2]!);
-  if (!text) return match[1] || match[3] ? " " : "";
+  const [lead, core, trail] = splitEdges(inner.replace(/\uE000/g, " "), SPACE);
+  const text = singleLine(core);
+  if (!text) return lead || trail ? " " : "";
   const title = singleLine(collapseWhitespace(titleAttr ?? ""));
-  return `${match[1]}[${text}](${href}${titlePart(title, text)})${match[3]}`;
+  return `${lead}[${text}](${href}${titlePart(title, text)})${trail}`;
+}
+
+const SPACE = /\s/;
+const SPACE_OR_SPACER = /[\s\uE000]/;
+
+/**
+ * `text` as its leading run of `space` characters, what lies between, and its trailing run. Read a
+ * character at a time: a pattern such as `^(\s*)([\s\S]*?)(\s*)$` rescans a long inner run of spaces
+ * once per character before it, seconds on a hostile page.
+ */
+function splitEdges(text: string, space: RegExp): [string, string, string] {
+  let start = 0;
+  while (start < text.length && space.test(text[start]!)) start++;
+  let end = text.length;
+  while (end > start && space.test(text[end - 1]!)) end--;
+  return [text.slice(0, start), text.slice(start, end), text.slice(end)];
 }
 
 /** An image absolute against `base`, or "" when it has no usable address or is a tracking pixel. */

@@ -63,7 +63,7 @@ export function firstSrcsetUrl(srcset: string | null): string | null {
   const first = srcset
     ?.replace(/^[\s,]+/, "")
     .split(/\s/, 1)[0]!
-    .replace(/,+$/, "");
+    .replace(/(?<!,),+$/, "");
   return first || null;
 }
 

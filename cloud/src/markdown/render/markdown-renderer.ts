@@ -17,13 +17,14 @@ import {
   InlineText,
   linked,
 } from "./inline-marks.js";
-import { IMAGES, OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
+import { OWN_BLOCKS, pushBlock, readText, type Copies } from "./block-copies.js";
 import {
   collapseWhitespace,
   escapeText,
   finishParagraph,
   HARD_BREAK,
   isOnlySeparators,
+  MARKDOWN_IMAGES,
   RULE_BLOCK,
   singleLine,
 } from "./markdown-text.js";
@@ -32,7 +33,7 @@ import { renderTable } from "./tables.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS } from "./block-tags.js";
 
 const MAX_DEPTH = 200;
-const PERMALINK_TEXT = /^[\s\uE000]*(?:#|¶|§|🔗|⚓|\\#|link)?[\s\uE000]*$/iu;
+const PERMALINK_TEXT = /^[\s\uE000]*(?:(?:#|¶|§|🔗|⚓|\\#|link)[\s\uE000]*)?$/iu;
 const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
 
 /**
@@ -169,7 +170,7 @@ class MarkdownRenderer {
     const text = singleLine(this.children(el));
     if (!text || isOnlySeparators(text)) return "";
     // A heading holding only a picture (a logo, a banner) heads nothing: the picture stands alone.
-    if (!readText(text.replace(IMAGES, "")))
+    if (!readText(text.replace(MARKDOWN_IMAGES, "")))
       return text.includes("![") ? text.replace(/^\*\*(.*)\*\*$/, "$1") : "";
     return `${"#".repeat(Number(el.tag[1]))} ${text.endsWith("#") ? text.slice(0, -1) + "\\#" : text}`;
   }

@@ -7,6 +7,19 @@
 /** A rendered block that is a heading (`## Title`); group 1 holds its level's `#`s. */
 export const HEADING_BLOCK = /^(#{1,6}) /;
 
+// Images and links as the renderer writes them: alt and link text with brackets escaped or paired (one
+// level deep), the address percent-encoded (no space or parenthesis), then an optional quoted title.
+// Each part stops at what ends it, so no stretch of a hostile page's text is scanned from every bracket
+// in it (a looser `\[[^\]]*\]\([^)]*\)` takes seconds on a run of "["s).
+/** Every image of a markdown text, for `replace`. */
+export const MARKDOWN_IMAGES =
+  /!\[(?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+/** Every link of a markdown text (and an image's bracketed part), its text as `$1`, for `replace`. */
+export const MARKDOWN_LINKS =
+  /(?<!\\)\[((?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*)\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+/** Every link's address and title with the bracket closing its text, for `replace`. */
+export const LINK_TARGETS = /\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+
 /** A thematic break (`<hr>`) as a rendered block. */
 export const RULE_BLOCK = "---";
 
@@ -33,7 +46,7 @@ export function collapseWhitespace(text: string): string {
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u2060\ufeff]/;
 /** Joiners, non-joiners, direction marks and soft hyphens at the start or end of a run, or beside a space. */
-const LONE_JOINER = /(^|\s)[\u00ad\u200c-\u200f]+|[\u00ad\u200c-\u200f]+(?=\s|$)/g;
+const LONE_JOINER = /(^|\s)[\u00ad\u200c-\u200f]+|(?<![\u00ad\u200c-\u200f])[\u00ad\u200c-\u200f]+(?=\s|$)/g;
 
 /**
  * Escapes one run of text. Outside links a `[` is escaped when a `]` follows (it could open a link);
@@ -144,8 +157,9 @@ const LINE_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\
 export function finishParagraph(inline: string): string {
   const text = inline
     .replace(/ {2,}/g, " ")
-    .replace(/ *\uE000 */g, HARD_BREAK)
-    .replace(/^[\s\uE000]+|[\s\uE000]+$/g, "");
+    // Spaces are single here, so one on each side of a break is all there is.
+    .replace(/ ?\uE000 ?/g, HARD_BREAK)
+    .replace(/^[\s\uE000]+|(?<![\s\uE000])[\s\uE000]+$/g, "");
   if (!text) return "";
   return text
     .split(/\uE000{2,}/)
@@ -185,7 +199,7 @@ export function escapeLineStart(line: string): string {
 
 /** A markdown line with its links' texts in place of the links (`[text](url)` → `text`). */
 export function linkTexts(line: string): string {
-  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+  return line.replace(MARKDOWN_LINKS, "$1");
 }
 
 /** Inline text on one line (headings, table cells, link text): hard breaks become spaces. */

@@ -1,7 +1,7 @@
 import type { LinkTable } from "../schema-extraction.js";
 
 /** Ids as both formats write them: `[0-12] link` in a snapshot, `](0-12)` in a numbered document. */
-const ID_IN_LINE = /(?:^\s*\[|\]\()(\d+-\d+)[\])\s]/gm;
+const ID_IN_LINE = /(?:^[ \t]*\[|\]\()(\d+-\d+)[\])\s]/gm;
 
 /**
  * The links one part may name: those whose id appears in the part's own lines or its context. An id

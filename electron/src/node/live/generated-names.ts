@@ -8,6 +8,7 @@ export function isGeneratedName(name: string): boolean {
   if (name.length > 40 || /^[\d-]/.test(name) || /[:«»]/.test(name)) return true;
   if (GENERATOR_PREFIX.test(name)) return true;
   // CSS modules: `local__hash` or a bare `_hash`.
+  // eslint-disable-next-line regexp/no-super-linear-move -- the name is at most 40 characters here.
   if (/__[\w-]{5,}$/.test(name) && /\d/.test(name.split("__").at(-1) ?? "")) return true;
   return name.split(/[-_]+/).some(isHashLike);
 }
