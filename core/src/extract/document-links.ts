@@ -1,11 +1,12 @@
 import type { LinkTable } from "./schema-extraction.js";
 
 /**
- * Markdown links (not images): `[text](url)` or `[text](url "title")`, the text holding brackets one
- * level deep. A bracket pair inside the text stops at the next bracket either way: were it to run on to
- * the next `]`, a document of many `[` would be scanned to its end from each.
+ * Markdown links (not images): `[text](url)` or `[text](url "title")`, the text holding brackets and the
+ * address parentheses one level deep (`/wiki/A_(b)`). A pair inside stops at the next bracket or
+ * parenthesis either way: were it to run on, a document of many `[` or `](` would be scanned to its end
+ * from each.
  */
-const MARKDOWN_LINK = /(?<!!)\[((?:[^\][]|\[[^\][]*\])*)\]\((\S+?)(\s+"[^"]*")?\)/g;
+const MARKDOWN_LINK = /(?<!!)\[((?:[^\][]|\[[^\][]*\])*)\]\(((?:[^\s()]|\([^\s()]*\))+)(\s+"[^"]*")?\)/g;
 
 /**
  * Gives every link of a markdown document an id in the snapshot's form (`0-1`, `0-2`, …) and writes the

@@ -232,7 +232,7 @@ function fixLazyImages(root: LightElement): void {
       if (name === "src" || name === "srcset" || name === "alt") continue;
       let copyTo: string | null = null;
       if (/\.(jpg|jpeg|png|webp)\s+\d/.test(value)) copyTo = "srcset";
-      else if (/^\s*\S+\.(jpg|jpeg|png|webp)\S*\s*$/.test(value)) copyTo = "src";
+      else if (isImageAddress(value.trim())) copyTo = "src";
       if (!copyTo) continue;
       if (el.tag === "img" || el.tag === "picture") el.attrs.set(copyTo, value);
       else if (el.tag === "figure" && !hasDescendant(el, (d) => d.tag === "img" || d.tag === "picture")) {
@@ -255,4 +255,9 @@ function unwrapSingleCellTables(root: LightElement): void {
     setTag(cell, cell.children.every(isPhrasingContent) ? "p" : "div");
     replaceNode(table, cell);
   }
+}
+
+/** One address (no spaces) naming an image file. Two tests: one pattern for both backtracks on a long value. */
+function isImageAddress(value: string): boolean {
+  return !/\s/.test(value) && /\S\.(?:jpg|jpeg|png|webp)/.test(value);
 }

@@ -29,10 +29,17 @@ function singleAddress(value: string | null): string | null {
   return isSrcsetList(trimmed) ? firstSrcsetUrl(trimmed) : trimmed;
 }
 
-/** File names lazy loaders and templates give the image shown until the real one arrives. */
-const STAND_IN_NAME =
-  /(?:placeholder|lazy[-_]?(?:load|image|img))[^/]*$|\/(?:blank|spacer|pixel|transparent|clear|empty|loading|1x1(?:[._-]trans)?)\.(?:gif|png|svg|webp)(?:[?#]|$)/i;
+/**
+ * Names lazy loaders and templates give the image shown until the real one arrives: words in the file's
+ * name (read in the address's last segment, not by a pattern running to its end from each such word),
+ * or a whole file name.
+ */
+const STAND_IN_WORDS = /placeholder|lazy[-_]?(?:load|image|img)/i;
+const STAND_IN_FILE =
+  /\/(?:blank|spacer|pixel|transparent|clear|empty|loading|1x1(?:[._-]trans)?)\.(?:gif|png|svg|webp)(?:[?#]|$)/i;
 
 function isStandIn(src: string): boolean {
-  return /^data:/i.test(src) || STAND_IN_NAME.test(src);
+  return (
+    /^data:/i.test(src) || STAND_IN_WORDS.test(src.slice(src.lastIndexOf("/") + 1)) || STAND_IN_FILE.test(src)
+  );
 }
