@@ -99,7 +99,7 @@ export default tseslint.config(
     // Pages, headers and model answers are hostile: a regular expression that backtracks or rescans
     // super-linearly on some input turns one request into seconds of CPU (a 3 KB model answer took
     // 12 s under one such pattern). Tests and the bench read only inputs they made themselves.
-    files: ["**/*.{ts,tsx,js,mjs}"],
+    files: ["**/*.{ts,tsx,cts,js,mjs,cjs}"],
     ignores: ["**/*.test.{ts,tsx}", "**/*.test.support.ts", "bench/**", "test/**"],
     plugins: { regexp },
     rules: {
