@@ -13,10 +13,16 @@ import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { dropBylines } from "./render/bylines.js";
 import { dropLoneLinks } from "./render/lone-links.js";
 import { dropStrayRules } from "./render/stray-rules.js";
-import { headlineText, takeHeadline } from "./render/headline.js";
+import { takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
 import { documentBase } from "./render/link-urls.js";
-import { collapseWhitespace, escapeText, HEADING_BLOCK, linkTexts } from "./render/markdown-text.js";
+import {
+  collapseWhitespace,
+  escapeText,
+  HEADING_BLOCK,
+  linkTexts,
+  readerText,
+} from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
 import { readStructuredData } from "./content/structured-data.js";
 import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
@@ -69,7 +75,7 @@ export function convertHtmlToMarkdown(
   // A site's home page is named by its document title, the site's name; its headline is a tagline. A
   // page without a document title is named by its headline.
   const headline = takeHeadline(blocks, isHomePage(url) && documentTitle ? undefined : documentTitle);
-  const cleanTitle = headline === undefined ? documentTitle : headlineText(headline);
+  const cleanTitle = headline === undefined ? documentTitle : readerText(headline);
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
   const heading = cleanTitle && blocks.length ? `# ${escapeHeading(cleanTitle)}` : undefined;

@@ -8,7 +8,7 @@
  * author and date the page states. Only on articles: a forum post's author and date and a listing
  * entry's date are part of each entry.
  */
-import { HEADING_BLOCK, linkTexts, MARKDOWN_IMAGES } from "./markdown-text.js";
+import { HEADING_BLOCK, readerText } from "./markdown-text.js";
 
 /** A paragraph this long is the story's text: the byline, if any, is above it. */
 const PROSE_WORDS = 30;
@@ -51,7 +51,7 @@ const AUTHOR_LINK =
  */
 export function dropBylines(blocks: string[]): void {
   const prose = blocks.findIndex(
-    (block) => !HEADING_BLOCK.test(block) && wordCount(plain(block)) > PROSE_WORDS,
+    (block) => !HEADING_BLOCK.test(block) && wordCount(readerText(block)) > PROSE_WORDS,
   );
   const lead = prose < 0 ? Math.min(blocks.length, MAX_LEAD_BLOCKS) : prose;
   const start = blocks.slice(0, lead).findIndex(isByline);
@@ -67,7 +67,7 @@ export function dropBylines(blocks: string[]): void {
 
 function isByline(block: string): boolean {
   if (HEADING_BLOCK.test(block) || /^!\[/.test(block)) return false;
-  const text = plain(block);
+  const text = readerText(block);
   const words = wordCount(text);
   if (!words || words > MAX_BYLINE_WORDS) return false;
   const line = text.replace(/^[^\p{L}\p{N}]+/u, "");
@@ -79,13 +79,6 @@ function isByline(block: string): boolean {
     DATE.test(line) ||
     AUTHOR_LINK.test(block.trim())
   );
-}
-
-/** A block's words as a reader sees them: link texts for links, no pictures, no emphasis marks. */
-function plain(block: string): string {
-  return linkTexts(block.replace(MARKDOWN_IMAGES, " "))
-    .replace(/[*_`\\]/g, "")
-    .trim();
 }
 
 function wordCount(text: string): number {

@@ -7,7 +7,7 @@
  * otherwise the document title, with the heading a level down as a section of the page. Above a headline
  * taken, short lines are the page's frame and go (see dropFrame).
  */
-import { HEADING_BLOCK, MARKDOWN_IMAGES, MARKDOWN_LINKS } from "./markdown-text.js";
+import { HEADING_BLOCK, readerText } from "./markdown-text.js";
 
 /**
  * Takes the headline out of `blocks` when it names the page `title` names, or the page has no title
@@ -19,7 +19,7 @@ export function takeHeadline(blocks: string[], title: string | undefined): strin
   const at = blocks.findIndex((block) => block.startsWith("# "));
   if (at < 0) return undefined;
   const headline = blocks[at]!.slice(2);
-  if (title !== undefined && blocks.length > 1 && (!title || namesAlike(headlineText(headline), title))) {
+  if (title !== undefined && blocks.length > 1 && (!title || namesAlike(readerText(headline), title))) {
     blocks.splice(at, 1);
     dropFrame(blocks, at);
     return headline;
@@ -67,16 +67,6 @@ const PRICE = /[$€£¥₹]\s?\**\d|\d\**\s?(?:€|zł|kr|лв)/u;
 const BOLD_LINE = /^\*\*[^\n]*\*\*$/;
 /** A sentence's end, before any closing quotation marks, brackets or emphasis. */
 const SENTENCE_END = /[.!?…]["”’)*_]*$/;
-
-/** The text a reader sees of a heading's markdown: link texts, without images, emphasis or escapes. */
-export function headlineText(markdown: string): string {
-  return markdown
-    .replace(MARKDOWN_IMAGES, "")
-    .replace(MARKDOWN_LINKS, "$1")
-    .replace(/\\(.)|\*\*|__|~~|[*_`]/g, (_, escaped: string | undefined) => escaped ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /**
  * Whether two titles name the same page: they share this share of their distinct words (measured on

@@ -197,6 +197,19 @@ export function escapeLineStart(line: string): string {
   return "\\" + line;
 }
 
+/**
+ * The text a reader sees of a line of markdown (a heading, a byline): link texts, without images,
+ * emphasis or escapes, spaces collapsed.
+ */
+export function readerText(markdown: string): string {
+  return markdown
+    .replace(MARKDOWN_IMAGES, "")
+    .replace(MARKDOWN_LINKS, "$1")
+    .replace(/\\(.)|\*\*|__|~~|[*_`]/g, (_, escaped: string | undefined) => escaped ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** A markdown line with its links' texts in place of the links (`[text](url)` → `text`). */
 export function linkTexts(line: string): string {
   return line.replace(MARKDOWN_LINKS, "$1");
