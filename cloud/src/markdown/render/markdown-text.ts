@@ -11,14 +11,15 @@ export const HEADING_BLOCK = /^(#{1,6}) /;
 // level deep), the address percent-encoded (no space or parenthesis), then an optional quoted title.
 // Each part stops at what ends it, so no stretch of a hostile page's text is scanned from every bracket
 // in it (a looser `\[[^\]]*\]\([^)]*\)` takes seconds on a run of "["s).
+// Each part once: the text between brackets, and the target after them.
+const BRACKETED_TEXT = String.raw`\[((?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*)\]`;
+const TARGET = String.raw`\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)`;
 /** Every image of a markdown text, for `replace`. */
-export const MARKDOWN_IMAGES =
-  /!\[(?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+export const MARKDOWN_IMAGES = new RegExp(`!${BRACKETED_TEXT}${TARGET}`, "g");
 /** Every link of a markdown text (and an image's bracketed part), its text as `$1`, for `replace`. */
-export const MARKDOWN_LINKS =
-  /(?<!\\)\[((?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*)\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+export const MARKDOWN_LINKS = new RegExp(String.raw`(?<!\\)${BRACKETED_TEXT}${TARGET}`, "g");
 /** Every link's address and title with the bracket closing its text, for `replace`. */
-export const LINK_TARGETS = /\]\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+export const LINK_TARGETS = new RegExp(`\\]${TARGET}`, "g");
 
 /** A thematic break (`<hr>`) as a rendered block. */
 export const RULE_BLOCK = "---";
