@@ -60,6 +60,7 @@ function unwrapNoscriptImages(images: LightElement[], noscripts: LightElement[])
   }
   removeNodes(placeholders);
   const previousOf = previousElements();
+  const isSingleImage = singleImageTest();
   for (const noscript of noscripts) {
     if (!isSingleImage(noscript)) continue;
     const previous = previousOf(noscript);
@@ -118,14 +119,37 @@ function previousElements(): {
   return previousOf;
 }
 
-function isSingleImage(start: LightElement): boolean {
-  for (let node: LightElement | undefined = start; node;) {
-    if (node.tag === "img") return true;
-    const elements: LightElement[] = node.elementChildren;
-    if (elements.length !== 1 || node.stats.nonSpace > 0) return false;
-    node = elements[0];
-  }
-  return false;
+/**
+ * Readability's `_isSingleImage` (an `<img>`, or an element holding nothing but one such element), its
+ * answers kept: each `<noscript>` of a nested run walked down the whole run again, quadratic time on a
+ * hostile page (50,000 nested `<noscript>`s took 48 s). A swap below puts a single image where one
+ * was, so answers stay true, except for the `<noscript>` (and a chain holding it) whose image the swap
+ * took: that holds no `<img>` any more, and the swap, finding none to copy from, passes it over just
+ * as it would a false answer.
+ */
+function singleImageTest(): (start: LightElement) => boolean {
+  const known = new Map<LightElement, boolean>();
+  return (start) => {
+    const path: LightElement[] = [];
+    let answer = false;
+    for (let node: LightElement | undefined = start; node;) {
+      const cached = known.get(node);
+      if (cached !== undefined) {
+        answer = cached;
+        break;
+      }
+      path.push(node);
+      if (node.tag === "img") {
+        answer = true;
+        break;
+      }
+      const elements: LightElement[] = node.elementChildren;
+      if (elements.length !== 1 || node.stats.nonSpace > 0) break;
+      node = elements[0];
+    }
+    for (const node of path) known.set(node, answer);
+    return answer;
+  };
 }
 
 /**

@@ -1,13 +1,25 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import type { LightElement } from "./light-dom.js";
-import { MAX_OPEN_ELEMENTS, parseDocument } from "./parse-document.js";
+import { forEachDescendant, type LightElement } from "./light-dom.js";
+import { MAX_OPEN_ELEMENTS, MAX_TREE_DEPTH, parseDocument } from "./parse-document.js";
 
 /** How many elements enclose `el`, up to the body. */
 function depthInBody(el: LightElement): number {
   let depth = 0;
   for (let node = el.parent; node && node.tag !== "body"; node = node.parent) depth++;
   return depth;
+}
+
+/** `n` nested divs with ids d1 (outermost) to dn. */
+function divs(n: number): string {
+  return Array.from({ length: n }, (_, i) => `<div id="d${i + 1}">`).join("");
+}
+
+/** The last element in document order. */
+function lastDescendant(root: LightElement): LightElement {
+  let el = root;
+  while (el.elementChildren.length) el = el.elementChildren.at(-1)!;
+  return el;
 }
 
 describe("parseDocument", () => {
@@ -119,12 +131,31 @@ describe("parseDocument", () => {
     expect(depthInBody(flat.body.elementChildren.at(-1)!)).toBe(0);
     // The parser's list holds the body and the divs: at the 1,024th div it holds 1,025 and keeps the inner
     // 512; 476 more follow, so 988 close tags close a div, 512 close nothing, and the paragraph after
-    // them lands inside the 512th div instead of beside the first.
-    const deep = parseDocument(`<body>${"<div>".repeat(1500)}x${"</div>".repeat(1500)}<p>after</p></body>`);
-    let p: LightElement = deep.body;
-    while (p.elementChildren.length) p = p.elementChildren.at(-1)!;
-    expect(p.tag).toBe("p");
-    expect(depthInBody(p)).toBe(512);
+    // them lands inside the 512th div instead of beside the first (in the tree, beside it: see the next
+    // test).
+    const deep = parseDocument(`<body>${divs(1500)}x${"</div>".repeat(1500)}<p>after</p></body>`);
+    const p = deep.body.textContent.endsWith("after") ? lastDescendant(deep.body) : null;
+    expect(p?.tag).toBe("p");
+    expect(p?.parent?.id).toBe("d510");
+  });
+
+  it("puts an element opened past the tree's depth bound beside its parent, as Chromium does", () => {
+    // The body is open, so the 512th div opens inside 512 open elements: it and all deeper go beside
+    // the 511th, into the 510th.
+    const doc = parseDocument(`<body>${divs(600)}deep text${"</div>".repeat(600)}<p>after</p></body>`);
+    const byId = new Map<string, LightElement>();
+    forEachDescendant(doc.body, (node) => {
+      if (node.type === "element" && node.id) byId.set(node.id, node);
+      return true;
+    });
+    expect(byId.get("d511")!.parent!.id).toBe("d510");
+    expect(byId.get("d512")!.parent!.id).toBe("d510");
+    expect(byId.get("d600")!.parent!.id).toBe("d510");
+    // d1 to d510 enclose it: with the body, MAX_TREE_DEPTH elements up to and including it.
+    expect(depthInBody(byId.get("d600")!) + 2).toBe(MAX_TREE_DEPTH);
+    // Text stays in the element it was written in, and the close tags still close the right ones.
+    expect(byId.get("d600")!.textContent).toBe("deep text");
+    expect(doc.body.elementChildren.map((el) => el.tag)).toEqual(["div", "p"]);
   });
 
   it("finds htmlparser2's lists of open elements where it bounds them (else deep pages are slow again)", () => {
