@@ -56,7 +56,27 @@ describe("headings and paragraphs", () => {
 
   it("escapes text that would read as markup", () => {
     expect(render("<p>1. not a list</p><p># not a heading</p><p>*not emphasis* and [x](y)</p>")).toBe(
-      "1\\. not a list\n\n\\# not a heading\n\n\\*not emphasis\\* and \\[x](y)",
+      "1\\. not a list\n\n\\# not a heading\n\n\\*not emphasis\\* and \\[x\\](y)",
+    );
+  });
+
+  it("never lets the page's text make a link, whether its brackets sit in one text or in several", () => {
+    // Split over elements, a `[` in one text and `](target)` in the next would meet in the markdown: the
+    // `]` is escaped, so the `[` opens nothing.
+    expect(render("<p><span>[click</span><span>](javascript:alert(1))</span></p>")).toBe(
+      "[click\\](javascript:alert(1))",
+    );
+    expect(render("<p><span>[a</span><span>]: https://elsewhere.example/</span></p>")).toBe(
+      "[a\\]: https://elsewhere.example/",
+    );
+    // Inside a link the innermost link wins: `[a](b)` in its text would replace it by a link to b.
+    expect(render('<p><a href="/x">[a](javascript:alert(1))</a></p>')).toBe(
+      "[\\[a\\]\\(javascript:alert(1))](https://example.com/x)",
+    );
+    expect(render('<p><a href="/x">[a]<span>(b)</span></a></p>')).toBe("[\\[a\\](b)](https://example.com/x)");
+    // Paired brackets that nothing could follow stay as written; unpaired ones are escaped.
+    expect(render('<p><a href="/x">link [with] brackets and ] one</a></p>')).toBe(
+      "[link [with] brackets and \\] one](https://example.com/x)",
     );
   });
 });

@@ -50,14 +50,21 @@ const INVISIBLE = /[\u00ad\u200b-\u200f\u2060\ufeff]/;
 const LONE_JOINER = /(^|\s)[\u00ad\u200c-\u200f]+|(?<![\u00ad\u200c-\u200f])[\u00ad\u200c-\u200f]+(?=\s|$)/g;
 
 /**
- * Escapes one run of text. Outside links a `[` is escaped when a `]` follows (it could open a link);
- * inside link text the brackets that do not pair up are, since an unpaired `]` would end the text.
- * `allBrackets` escapes every bracket (an image's alt text, read by few and parsed by many: paired
- * brackets in an image inside a link trip parsers that follow CommonMark less closely).
+ * Escapes one run of text so that it reads as text, never as markdown. The brackets, so that the page's
+ * text cannot make a link of its own, to a target nobody checked:
+ * - outside link text, a `[` with a `]` after it, and every `]` (a `[` in an earlier run could pair
+ *   with it: `<span>[a</span><span>](b)</span>`);
+ * - inside link text, where markdown reads the innermost link: brackets that do not pair up (an
+ *   unpaired `]` would end the text), a pair a target could follow (`](`, or at the run's end), and a
+ *   `(` after a `]` (marked, the Studio's parser, reads link text unescaped once more, and would still
+ *   find `[a](b)` there; split over two runs it still does, but a `(` opening a run is too common, in
+ *   "Sofa (Set of 2)" and "(53 reviews)", to escape for it);
+ * - with `allBrackets`, every bracket (an image's alt text, read by few and parsed by many: paired
+ *   brackets in an image inside a link trip parsers that follow CommonMark less closely).
  */
 export function escapeText(text: string, inLink: boolean, allBrackets = false): string {
   if (!/[\\*`_[\]<&~]/.test(text)) return text;
-  const unpaired = inLink && !allBrackets ? unpairedBrackets(text) : null;
+  const linkBrackets = inLink && !allBrackets ? bracketsToEscape(text) : null;
   // Whether a `]` (or a `~` that could close) follows a position: one look from the end, not one scan
   // per `[` or `~` (a hostile run of " ~a" would cost quadratic time).
   const lastClose = text.lastIndexOf("]");
@@ -84,10 +91,13 @@ export function escapeText(text: string, inLink: boolean, allBrackets = false): 
             : "\\_";
         break;
       case "[":
-        out += allBrackets || (unpaired ? unpaired.has(i) : lastClose > i) ? "\\[" : "[";
+        out += allBrackets || (linkBrackets ? linkBrackets.has(i) : lastClose > i) ? "\\[" : "[";
         break;
       case "]":
-        out += allBrackets || unpaired?.has(i) ? "\\]" : "]";
+        out += allBrackets || !inLink || linkBrackets?.has(i) ? "\\]" : "]";
+        break;
+      case "(":
+        out += linkBrackets && text[i - 1] === "]" ? "\\(" : "(";
         break;
       case "<":
         out += /[A-Za-z/!?]/.test(text[i + 1] ?? "") ? "\\<" : "<";
@@ -106,18 +116,20 @@ export function escapeText(text: string, inLink: boolean, allBrackets = false): 
   return out;
 }
 
-function unpairedBrackets(text: string): Set<number> {
+/** The brackets of a run of link text to escape: the unpaired ones, and a pair a target could follow. */
+function bracketsToEscape(text: string): Set<number> {
   const open: number[] = [];
-  const unpaired = new Set<number>();
+  const escaped = new Set<number>();
   for (let i = 0; i < text.length; i++) {
     if (text[i] === "[") open.push(i);
     else if (text[i] === "]") {
-      if (open.length) open.pop();
-      else unpaired.add(i);
+      const partner = open.pop();
+      if (partner === undefined) escaped.add(i);
+      else if (i + 1 === text.length || text[i + 1] === "(") escaped.add(partner).add(i);
     }
   }
-  for (const i of open) unpaired.add(i);
-  return unpaired;
+  for (const i of open) escaped.add(i);
+  return escaped;
 }
 
 function isSpace(c: string | undefined): boolean {
