@@ -148,8 +148,8 @@ function parseLightTree(html: string): LightElement {
  * How deep the tree goes, as in Chromium and WebKit (`kMaximumHTMLParserDOMTreeDepth`): an element
  * opened inside this many open elements goes beside its parent instead, so the tree is never deeper.
  * A hostile page nested 20,000 deep otherwise made every pass that reads an element's subtree or its
- * ancestors for each element take quadratic time (20,000 nested headings: 2.5 s, doubling fourfold
- * with the depth). Real pages nest a few dozen deep (55 at most in WCXB's 1,497 pages).
+ * ancestors for each element take quadratic time (20,000 nested headings: 2.5 s, four times as long
+ * each time the depth doubled). Real pages nest a few dozen deep (55 at most in WCXB's 1,497 pages).
  */
 export const MAX_TREE_DEPTH = 512;
 
