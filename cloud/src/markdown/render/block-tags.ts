@@ -1,5 +1,5 @@
 /** How the renderer reads tags: blocks, elements it skips, inline elements that hold blocks. */
-import { forEachDescendant, type LightElement } from "../dom/light-dom.js";
+import { forEachDescendant, type LightElement, type LightNode } from "../dom/light-dom.js";
 
 /** Elements the browser lays out as blocks: each starts on a line of its own. */
 export const BLOCK_TAGS = new Set<string>([
@@ -34,4 +34,29 @@ export function markBlockHolders(root: LightElement, holders: Set<LightElement>)
       holders.add(el);
     }
   }
+}
+
+/**
+ * The text of `root` with a space where a block (or a line break) starts or ends, so that words in
+ * two paragraphs do not run together as they do in `textContent`; skipped elements give none. Without
+ * recursion: it is what the renderer writes of a subtree nested past its bounds.
+ */
+export function spacedText(root: LightElement): string {
+  const parts: string[] = [];
+  // A null entry marks where a block ends.
+  const stack: (LightNode | null)[] = [...root.children].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node === null) parts.push(" ");
+    else if (node.type === "text") parts.push(node.data);
+    else if (!SKIP_TAGS.has(node.tag)) {
+      const block = BLOCK_TAGS.has(node.tag) || node.tag === "br";
+      if (block) {
+        parts.push(" ");
+        stack.push(null);
+      }
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+  }
+  return parts.join("");
 }

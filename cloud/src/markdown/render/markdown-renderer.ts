@@ -30,9 +30,19 @@ import {
 } from "./markdown-text.js";
 import { dropStrayRules } from "./stray-rules.js";
 import { renderTable } from "./tables.js";
-import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS } from "./block-tags.js";
+import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS, spacedText } from "./block-tags.js";
 
 const MAX_DEPTH = 200;
+/**
+ * How wide the prefix that lists and quotes put before each line of their content (`> `, an item's
+ * indentation) may grow; a list or quote that would widen it further is written as its plain text. Every
+ * line inside carries each level's prefix, so a hostile page of 200 nested quotes around 50,000 short
+ * paragraphs made 40 MB of markdown from 640 KB (11.5 s). Real pages stay far inside it (quotes of
+ * quotes 7 deep at most in WCXB's 1,497 pages, 14 characters).
+ */
+const MAX_PREFIX_WIDTH = 32;
+/** The most digits a list number may have for CommonMark to read it as one. */
+const MAX_LIST_NUMBER = 999_999_999;
 const PERMALINK_TEXT = /^[\s\uE000]*(?:(?:#|¶|§|🔗|⚓|\\#|link)[\s\uE000]*)?$/iu;
 const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
 
@@ -47,6 +57,8 @@ export function renderBlocks(root: LightElement, base: URL | null): string[] {
 
 class MarkdownRenderer {
   private depth = 0;
+  /** The width of the prefix the lists and quotes around what is being rendered give each line. */
+  private prefixWidth = 0;
   private linkDepth = 0;
   private strongDepth = 0;
   private emDepth = 0;
@@ -187,8 +199,48 @@ class MarkdownRenderer {
   private list(el: LightElement): string {
     const alternate = this.alternateMarker;
     this.alternateMarker = false;
-    const ordered = el.tag === "ol";
-    let number = ordered ? Math.max(0, parseInt(el.attr("start") ?? "", 10) || 1) : 0;
+    // The widest number decides the indentation; one CommonMark cannot read as a list's (ten digits or
+    // more) would turn the list into text, so such a list is written with bullets.
+    const start = el.tag === "ol" ? Math.max(0, parseInt(el.attr("start") ?? "", 10) || 1) : 0;
+    const last = start + Math.max(1, el.elementChildren.filter((child) => child.tag === "li").length) - 1;
+    const ordered = el.tag === "ol" && last <= MAX_LIST_NUMBER;
+    const markerWidth = ordered ? String(last).length + 1 : 1;
+    return this.nested(el, markerWidth + 1, () => this.listItems(el, ordered ? start : null, alternate));
+  }
+
+  /** Renders a list or quote inside a prefix `width` wider, or, past MAX_PREFIX_WIDTH, its plain text. */
+  private nested(el: LightElement, width: number, render: () => string): string {
+    if (this.prefixWidth + width > MAX_PREFIX_WIDTH) return plainTextBlocks(el).join("\n\n");
+    this.prefixWidth += width;
+    try {
+      return render();
+    } finally {
+      this.prefixWidth -= width;
+    }
+  }
+
+  /**
+   * The list's items, numbered from `start`, or with bullets when it is null; `alternate` for a list
+   * right after another, which needs the other marker (`*`, `1)`) to start a list of its own.
+   */
+  private listItems(el: LightElement, start: number | null, alternate: boolean): string {
+    const items = this.itemBlocks(el);
+    let number = start ?? 0;
+    const lines: string[] = [];
+    for (const item of items) {
+      // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
+      const blocks = item.filter(Boolean);
+      dropStrayRules(blocks);
+      if (!blocks.length) continue;
+      const marker = start !== null ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
+      const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
+      lines.push(`${marker} ${indent(body, " ".repeat(marker.length + 1))}`);
+    }
+    return lines.join("\n");
+  }
+
+  /** Each item's blocks; content directly in the list (a nested list, stray text) joins the item before it. */
+  private itemBlocks(el: LightElement): string[][] {
     const items: string[][] = [];
     for (const child of el.children) {
       if (child.type === "element" && child.tag === "li") {
@@ -196,7 +248,6 @@ class MarkdownRenderer {
         continue;
       }
       if (child.type === "text" ? !child.data.trim() : SKIP_TAGS.has(child.tag)) continue;
-      // Content directly in the list (a nested list, stray text) joins the item before it.
       const blocks =
         child.type === "element" && (child.tag === "ul" || child.tag === "ol")
           ? [this.list(child)]
@@ -204,20 +255,14 @@ class MarkdownRenderer {
       if (items.length) items[items.length - 1]!.push(...blocks);
       else items.push(blocks);
     }
-    const lines: string[] = [];
-    for (const item of items) {
-      // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
-      const blocks = item.filter(Boolean);
-      dropStrayRules(blocks);
-      if (!blocks.length) continue;
-      const marker = ordered ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
-      const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
-      lines.push(`${marker} ${indent(body, " ".repeat(marker.length + 1))}`);
-    }
-    return lines.join("\n");
+    return items;
   }
 
   private quote(el: LightElement): string {
+    return this.nested(el, 2, () => this.quoted(el));
+  }
+
+  private quoted(el: LightElement): string {
     const inner = this.blocks(el).join("\n\n");
     if (!inner.trim()) return "";
     return inner
@@ -380,7 +425,8 @@ function indent(text: string, prefix: string): string {
   return text.replace(/\n(?=[^\n])/g, `\n${prefix}`);
 }
 
+/** A subtree past the renderer's bounds, as one paragraph of its words. */
 function plainTextBlocks(el: LightElement): string[] {
-  const text = finishParagraph(escapeText(collapseWhitespace(el.textContent), false));
+  const text = finishParagraph(escapeText(collapseWhitespace(spacedText(el)), false));
   return text ? [text] : [];
 }
