@@ -8,6 +8,7 @@ import type { BenchSection } from "./bench-section.js";
 import { snapshotSection } from "./snapshot/snapshot-section.js";
 import { markdownSection } from "./markdown/markdown-section.js";
 import { wcxbSection } from "./markdown/wcxb-section.js";
+import { metadataSection } from "./markdown/metadata-section.js";
 import { fetchThroughputSection } from "./fetch/fetch-throughput-section.js";
 import { sessionsSection } from "./sessions/sessions-section.js";
 import { studioSection } from "./studio-section.js";
@@ -20,6 +21,7 @@ const SECTIONS: BenchSection[] = [
   snapshotSection,
   markdownSection,
   wcxbSection,
+  metadataSection,
   fetchThroughputSection,
   sessionsSection,
   studioSection,

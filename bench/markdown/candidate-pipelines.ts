@@ -38,7 +38,7 @@ function withTitle(title: string | null | undefined, markdown: string): string {
 }
 
 /** Runs `work` with console output muted: Defuddle logs every malformed JSON-LD block it meets. */
-async function quietly<T>(work: () => Promise<T>): Promise<T> {
+export async function quietly<T>(work: () => Promise<T>): Promise<T> {
   const saved = { log: console.log, warn: console.warn, error: console.error };
   console.log = console.warn = console.error = () => {};
   try {

@@ -6,7 +6,9 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import type { BenchOptions } from "../bench-options.js";
 import { CORPUS_DIR } from "../repo-paths.js";
+import { sampleCases } from "./readability-corpus.js";
 
 export const WCXB_DIR = join(CORPUS_DIR, "wcxb");
 const DEV_DIR = join(WCXB_DIR, "dev");
@@ -29,6 +31,9 @@ export interface WcxbPage {
   type: string;
   /** The reference main content, plain text; empty for the few pages the benchmark left without one. */
   reference: string;
+  /** The reviewers' author and publication date (`YYYY-MM-DD`), when they recorded one. */
+  author?: string;
+  date?: string;
 }
 
 /** The dev split's pages in id order; empty when the corpus is absent. */
@@ -42,14 +47,29 @@ export async function listWcxbPages(): Promise<WcxbPage[]> {
     const id = file.replace(/\.json$/, "");
     const primary = data._internal?.page_type;
     const type = (typeof primary === "string" ? primary : primary?.primary) ?? "article";
+    const { author, publish_date: date } = data.ground_truth ?? {};
     pages.push({
       id,
       url: data.url ?? `https://wcxb.invalid/${id}`,
       type: type === "category" ? "collection" : type,
       reference: data.ground_truth?.main_content ?? "",
+      ...(author ? { author } : {}),
+      ...(date ? { date } : {}),
     });
   }
   return pages;
+}
+
+/** The pages a run measures: those named (`--pages` ids), else a spread sample, or all with `--pages all`. */
+export function pagesToMeasure(all: readonly WcxbPage[], options: BenchOptions): WcxbPage[] {
+  const ids = options.corpusNames.length
+    ? all.map((p) => p.id).filter((id) => options.corpusNames.includes(id))
+    : sampleCases(
+        all.map((p) => p.id),
+        options.allCorpusPages ? undefined : options.corpusLimit,
+      );
+  const chosen = new Set(ids);
+  return all.filter((page) => chosen.has(page.id));
 }
 
 export async function loadWcxbHtml(id: string): Promise<string> {
@@ -59,5 +79,5 @@ export async function loadWcxbHtml(id: string): Promise<string> {
 interface GroundTruthFile {
   url?: string;
   _internal?: { page_type?: string | { primary?: string } };
-  ground_truth?: { main_content?: string | null };
+  ground_truth?: { main_content?: string | null; author?: string | null; publish_date?: string | null };
 }

@@ -13,8 +13,14 @@ import { markdownTable } from "../markdown-table.js";
 import { RESULTS_DIR } from "../repo-paths.js";
 import { median, percentile, ratio } from "../stats.js";
 import { BASELINE, FINAL, PIPELINES, type Pipeline } from "./candidate-pipelines.js";
-import { sampleCases } from "./readability-corpus.js";
-import { listWcxbPages, loadWcxbHtml, PAGE_TYPES, WCXB_DIR, type WcxbPage } from "./wcxb-corpus.js";
+import {
+  listWcxbPages,
+  loadWcxbHtml,
+  PAGE_TYPES,
+  pagesToMeasure,
+  WCXB_DIR,
+  type WcxbPage,
+} from "./wcxb-corpus.js";
 import { runEvaluate, wcxbWordF1, type EvaluateFigures } from "./wcxb-score.js";
 
 const OUT_DIR = join(RESULTS_DIR, "markdown");
@@ -43,13 +49,7 @@ export const wcxbSection: BenchSection = {
       return;
     }
     await mkdir(OUT_DIR, { recursive: true });
-    const ids = options.corpusNames.length
-      ? all.map((p) => p.id).filter((id) => options.corpusNames.includes(id))
-      : sampleCases(
-          all.map((p) => p.id),
-          options.allCorpusPages ? undefined : options.corpusLimit,
-        );
-    const pages = all.filter((page) => ids.includes(page.id));
+    const pages = pagesToMeasure(all, options);
     const pipelines = [BASELINE, FINAL].map((name) => PIPELINES.find((p) => p.name === name)!);
     const runs = await convertAll(pages, pipelines);
 

@@ -39,15 +39,16 @@ type FetchResult struct {
 	Metadata *FetchMetadata `json:"metadata,omitempty"`
 }
 
-// FetchMetadata is what a page's JSON-LD and microdata state about the thing it is about. A field is
-// empty unless the page states it: nothing is invented.
+// FetchMetadata is what a page's JSON-LD and microdata (and, for author and date, its meta tags) state
+// about the thing it is about. A field is empty unless the page states it: nothing is invented.
 type FetchMetadata struct {
 	// Type is the schema.org type of the page's main thing: Product, NewsArticle, Recipe, Event…
 	Type  string `json:"type,omitempty"`
 	Title string `json:"title,omitempty"`
 	// Author is the authors' names, joined with ", ".
 	Author string `json:"author,omitempty"`
-	// Date is as stated, usually ISO 8601: the publication date, or an event's start.
+	// Date is ISO 8601, the publication date or an event's start: YYYY-MM-DD, with the time and
+	// offset when the page states one in ISO form.
 	Date string `json:"date,omitempty"`
 	// Price is as stated ("19.99", or "10.00–25.00" for a range).
 	Price string `json:"price,omitempty"`

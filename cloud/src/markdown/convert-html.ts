@@ -24,6 +24,7 @@ import {
   readerText,
 } from "./render/markdown-text.js";
 import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
+import { metaTagFacts } from "./content/meta-tags.js";
 import { readStructuredData } from "./content/structured-data.js";
 import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
 
@@ -66,6 +67,8 @@ export function convertHtmlToMarkdown(
   options: ConvertOptions = {},
 ): MarkdownResult {
   const doc = parseDocument(html);
+  // Read before the main content is sought, which removes what is not content (a `<meta>` in the body).
+  const tags = options.metadata ? metaTagFacts(doc.html) : undefined;
   const { root, title, baseHref, things, type } =
     options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
@@ -99,7 +102,7 @@ export function convertHtmlToMarkdown(
   const result: MarkdownResult = { markdown };
   if (cleanTitle) result.title = cleanTitle;
   if (options.metadata) {
-    result.metadata = pageMetadata(things);
+    result.metadata = pageMetadata(things, tags);
     result.markdown = frontMatter(result.metadata) + markdown;
   }
   return result;

@@ -76,14 +76,21 @@ export const fetchBodySchema = z.strictObject(fetchFields).superRefine(checkForm
 /** A checked `POST /v1/fetch` body. */
 export type FetchBody = z.infer<typeof fetchBodySchema>;
 
-/** What a page states about itself in its structured data; every field is absent unless stated. */
+/**
+ * What a page states about itself in its structured data (and, for author and date, its `<meta>` tags);
+ * every field is absent unless stated.
+ */
 export const fetchMetadataSchema = z.object({
   /** The schema.org type of the page's main thing: `Product`, `NewsArticle`, `Recipe`, `Event`, `QAPage`… */
   type: z.string().optional(),
   title: z.string().optional(),
   /** The authors' names, joined with ", ". */
   author: z.string().optional(),
-  /** As stated, usually ISO 8601: the publication date, or an event's start. */
+  /**
+   * ISO 8601: the publication date, or an event's start — `YYYY-MM-DD`, with the time and offset
+   * (`2025-01-29T20:47:55+00:00`) when the page states one in ISO form. Absent when the page's form
+   * cannot be read one way only (`05/06/2025`).
+   */
   date: z.string().optional(),
   /** The price as stated (`"19.99"`, or `"10.00–25.00"` for a range). */
   price: z.string().optional(),

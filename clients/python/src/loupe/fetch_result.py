@@ -16,8 +16,9 @@ FetchContent = Union[str, Dict[str, Any], List[Any]]
 
 @dataclass(frozen=True)
 class FetchMetadata:
-    """What a page's structured data (JSON-LD, microdata) states about the thing it is about, asked for
-    with ``metadata=True``. A field is None unless the page states it: nothing is invented."""
+    """What a page's structured data (JSON-LD, microdata; its meta tags for author and date) states
+    about the thing it is about, asked for with ``metadata=True``. A field is None unless the page
+    states it: nothing is invented."""
 
     type: Optional[str] = None
     """The schema.org type of the page's main thing: ``Product``, ``NewsArticle``, ``Recipe``…"""
@@ -25,7 +26,8 @@ class FetchMetadata:
     author: Optional[str] = None
     """The authors' names, joined with ", "."""
     date: Optional[str] = None
-    """As stated, usually ISO 8601: the publication date, or an event's start."""
+    """ISO 8601, the publication date or an event's start: YYYY-MM-DD, with the time and offset
+    when the page states one in ISO form."""
     price: Optional[str] = None
     """The price as stated (``"19.99"``, or ``"10.00–25.00"`` for a range)."""
     currency: Optional[str] = None

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../dom/parse-document.js";
 import { convertHtmlToMarkdown } from "../convert-html.js";
 import { frontMatter, pageMetadata } from "./page-metadata.js";
+import { metaTagFacts } from "./meta-tags.js";
 import { readStructuredData } from "./structured-data.js";
 
 function metadataOf(html: string) {
-  return pageMetadata(readStructuredData(parsePage(html).copy().html));
+  const root = parsePage(html).copy().html;
+  return pageMetadata(readStructuredData(root), metaTagFacts(root));
 }
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
@@ -103,6 +105,41 @@ describe("pageMetadata", () => {
     ).toEqual({
       type: "Article",
     });
+  });
+
+  it("writes dates as ISO 8601, decodes what a CMS escaped, and drops a name that names nobody", () => {
+    const html = ld({
+      "@type": "BlogPosting",
+      headline: "Salt &amp; pepper",
+      author: [{ name: "By Maria &amp; Katerina" }, { name: "admin" }],
+      datePublished: "Feb 08, 2022",
+    });
+    expect(metadataOf(html)).toEqual({
+      type: "BlogPosting",
+      title: "Salt & pepper",
+      author: "Maria & Katerina",
+      date: "2022-02-08",
+    });
+    const unread = ld({ "@type": "Article", headline: "T", datePublished: "05/06/2025" });
+    expect(metadataOf(unread)).toEqual({ type: "Article", title: "T" });
+  });
+
+  it("takes the author and date from meta tags only where the structured data states none", () => {
+    const tags = `<meta property="og:site_name" content="Shop"><meta name="author" content="Jo Writer">
+      <meta property="article:published_time" content="2024-02-03 10:00:00 +0200">`;
+    expect(metadataOf(`<head>${tags}</head>`)).toEqual({
+      author: "Jo Writer",
+      date: "2024-02-03T10:00:00+02:00",
+    });
+    const stated = ld({ "@type": "Article", author: "Ann Lee", datePublished: "2020-01-01" });
+    expect(metadataOf(`<head>${tags}${stated}</head>`)).toEqual({
+      type: "Article",
+      author: "Ann Lee",
+      date: "2020-01-01",
+    });
+    // A CMS's default: the site's name where no writer is set.
+    const site = `<meta property="og:site_name" content="Ridge"><meta name="author" content="ridge">`;
+    expect(metadataOf(`<head>${site}</head>`)).toEqual({});
   });
 
   it("bounds every field", () => {

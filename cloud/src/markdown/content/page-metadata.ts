@@ -1,10 +1,16 @@
 /**
  * What a page states about itself, for `metadata: true`: the title, author, publication date and price
  * of its main thing (the Product, Article, Recipe, Event or discussion the page is about), read from its
- * JSON-LD and microdata. Every field is copied from what the page declares and left out when it
- * declares nothing usable: nothing is guessed from the text, and a field is never made up.
+ * JSON-LD and microdata, and the author and date from its `<meta>` tags when those state none. Every
+ * field is copied from what the page declares — a date written as ISO 8601, a name without its "By " —
+ * and left out when it declares nothing usable: nothing is guessed from the text, and a field is never
+ * made up.
  */
 import type { FetchMetadata } from "@loupe/core";
+import { decodeHTML } from "entities/decode";
+import { authorNames } from "./author-names.js";
+import type { MetaTagFacts } from "./meta-tags.js";
+import { isoDate } from "./stated-date.js";
 import type { Thing } from "./structured-data.js";
 
 /** The result's `metadata` field as the SDK declares it: every field absent unless the page states it. */
@@ -46,8 +52,29 @@ export function mainThing(things: readonly Thing[]): Thing | undefined {
   return undefined;
 }
 
-/** The metadata of the page's main thing; `{}` when the page declares none. */
-export function pageMetadata(things: readonly Thing[]): PageMetadata {
+/**
+ * The metadata of the page's main thing, its author and date completed from `tags`; `{}` when the page
+ * declares none.
+ */
+export function pageMetadata(things: readonly Thing[], tags?: MetaTagFacts): PageMetadata {
+  const metadata = thingMetadata(things);
+  if (tags && metadata.author === undefined) {
+    // A CMS fills `<meta name="author">` with the site's name where no writer is set.
+    const site = tags.siteName?.toLowerCase();
+    const named = tags.authors
+      .map(text)
+      .filter((name): name is string => name !== undefined && name.toLowerCase() !== site);
+    const author = authorNames(named, MAX_FIELD);
+    if (author) metadata.author = author;
+  }
+  if (tags?.date && metadata.date === undefined) {
+    const date = isoDate(text(tags.date) ?? "");
+    if (date) metadata.date = date;
+  }
+  return metadata;
+}
+
+function thingMetadata(things: readonly Thing[]): PageMetadata {
   const thing = mainThing(things);
   if (!thing) return {};
   // A QAPage's facts are on its Question (its mainEntity).
@@ -59,12 +86,14 @@ export function pageMetadata(things: readonly Thing[]): PageMetadata {
   if (title) metadata.title = title;
   const author = names(subject["author"]) ?? names(thing.props["author"]);
   if (author) metadata.author = author;
-  const date =
-    text(subject["datePublished"]) ??
-    text(subject["startDate"]) ??
-    text(subject["dateCreated"]) ??
-    text(thing.props["datePublished"]);
-  if (date) metadata.date = date;
+  const date = [
+    subject["datePublished"],
+    subject["startDate"],
+    subject["dateCreated"],
+    thing.props["datePublished"],
+  ].find((value) => text(value) !== undefined);
+  const iso = date === undefined ? undefined : isoDate(text(date)!);
+  if (iso) metadata.date = iso;
   const offer = firstOffer(subject["offers"]);
   if (offer) {
     const price = text(offer["price"]);
@@ -98,22 +127,28 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** A usable string value: a non-empty string or number, whitespace collapsed, bounded; else undefined. */
+/**
+ * A usable string value: a non-empty string or number, whitespace collapsed, bounded; else undefined.
+ * Entities are decoded: CMSs escape HTML inside JSON-LD (`Maria &amp; Katerina`), where nothing else
+ * would decode them.
+ */
 function text(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first === "number" && Number.isFinite(first)) return String(first);
   if (typeof first !== "string") return undefined;
-  const clean = first.replace(/\s+/g, " ").trim();
+  const decoded = ENTITY.test(first) ? decodeHTML(first.slice(0, MAX_FIELD * 4)) : first;
+  const clean = decoded.replace(/\s+/g, " ").trim();
   return clean ? clean.slice(0, MAX_FIELD) : undefined;
 }
+
+const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
 
 /** Authors as the page names them: strings, or Person/Organization things with a name. */
 function names(value: unknown): string | undefined {
   const list = (Array.isArray(value) ? value : [value])
     .map((author) => (typeof author === "string" ? text(author) : text(asObject(author)?.["name"])))
     .filter((name): name is string => name !== undefined);
-  const unique = [...new Set(list)];
-  return unique.length ? unique.join(", ").slice(0, MAX_FIELD) : undefined;
+  return authorNames(list, MAX_FIELD);
 }
 
 /** The first offer of `offers`: an Offer, an AggregateOffer, or a list of them. */
