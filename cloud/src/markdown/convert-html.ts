@@ -74,11 +74,14 @@ export function convertHtmlToMarkdown(
   const blocks = renderBlocks(root, documentBase(url, baseHref));
   if (type && LONE_LINK_TYPES.has(type)) dropLoneLinks(blocks);
   dropDanglingHeading(blocks);
-  const documentTitle = titleWithoutSiteName(collapseWhitespace(title).trim(), doc.head, things, url);
+  const fullTitle = collapseWhitespace(title).trim();
+  const documentTitle = titleWithoutSiteName(fullTitle, doc.head, things, url);
   // A site's home page is named by its document title, the site's name; its headline is a tagline. A
-  // page without a document title is named by its headline.
+  // page without a document title is named by its headline, and a headline that copies the whole
+  // document title ("Vehicle rental News | WRAL" in an <h1>) by the title without the site's name.
   const headline = takeHeadline(blocks, isHomePage(url) && documentTitle ? undefined : documentTitle);
-  const cleanTitle = headline === undefined ? documentTitle : readerText(headline);
+  const headlineText = headline === undefined ? undefined : readerText(headline);
+  const cleanTitle = headlineText === undefined || headlineText === fullTitle ? documentTitle : headlineText;
   // A page without content (an application shell that renders in the browser) gives empty markdown,
   // not a heading over nothing; its title is still reported.
   const heading = cleanTitle && blocks.length ? `# ${escapeHeading(cleanTitle)}` : undefined;

@@ -34,6 +34,13 @@ describe("titleWithoutSiteName", () => {
     );
   });
 
+  it("cuts a three-letter name only as the first word of the last part", () => {
+    expect(clean("Bike Helmets | REI", "https://www.rei.com/c/bike-helmets")).toBe("Bike Helmets");
+    const head = '<meta property="og:site_name" content="REI">';
+    expect(clean("Sleeping Bags | REI Co-op", "https://shop.example/c/bags", head)).toBe("Sleeping Bags");
+    expect(clean("Climate tech | SAP", "https://www.sap.com/blogs/climate")).toBe("Climate tech");
+  });
+
   it("keeps a last part that holds the name only in its middle", () => {
     const title = "Visual Studio Code - The open source AI code editor";
     expect(clean(title, "https://code.visualstudio.com/docs")).toBe(title);
@@ -55,8 +62,9 @@ describe("titleWithoutSiteName", () => {
 
   it("keeps titles without a spaced separator, and names too short to tell", () => {
     expect(clean("Co-op Bike-Helmets", "https://co-op.example/helmets")).toBe("Co-op Bike-Helmets");
-    // "rei" is three letters: too short a name to be read off the address.
-    expect(clean("Bike Helmets | REI", "https://www.rei.com/c/bike-helmets")).toBe("Bike Helmets | REI");
+    // "go" is a subdomain's label, "sql" is inside the last part: neither names this site.
+    expect(clean("Learn Go | Go Tutorial", "https://go.example.com/learn")).toBe("Learn Go | Go Tutorial");
+    expect(clean("Joins | Learn SQL", "https://www.sql.example/joins")).toBe("Joins | Learn SQL");
     // Not a whole address (a converted file): only the page's own statements can name the site.
     expect(clean("Notes | Acme", "", '<meta name="application-name" content="Acme">')).toBe("Notes");
   });
@@ -77,5 +85,22 @@ describe("convertHtmlToMarkdown: the site's name", () => {
     expect(title).toBe("Bike Helmets for Men & Women");
     expect(markdown.startsWith("# Bike Helmets for Men & Women\n\n")).toBe(true);
     expect(markdown.match(/Bike Helmets for Men/g)).toHaveLength(1);
+  });
+
+  it("names the page without the site when its headline copies the whole document title", () => {
+    const body = `<p>${"Stay up to date with the rental news and reporting coverage of the region. ".repeat(3)}</p>`;
+    const copied = `<html><head><title>Vehicle rental News | WRAL</title><meta property="og:site_name" content="WRAL">
+</head><body><main><h1>Vehicle rental News | WRAL</h1>${body}</main></body></html>`;
+    const { markdown, title } = convertHtmlToMarkdown(copied, "https://www.wral.com/vehicle-rental/1/");
+    expect(title).toBe("Vehicle rental News");
+    expect(markdown).not.toContain("WRAL");
+    // A headline of its own keeps every word, the site's name included.
+    const own = copied.replace(
+      "<h1>Vehicle rental News | WRAL</h1>",
+      "<h1>Vehicle rental News from WRAL</h1>",
+    );
+    expect(convertHtmlToMarkdown(own, "https://www.wral.com/vehicle-rental/1/").title).toBe(
+      "Vehicle rental News from WRAL",
+    );
   });
 });

@@ -29,9 +29,12 @@ export function titleWithoutSiteName(
   const address = URL.parse(url);
   if (isRoot(address)) return title;
   const names = siteNames(head, things, address);
-  const last = letters(parts[parts.length - 1]!);
+  const lastPart = parts[parts.length - 1]!;
+  const last = letters(lastPart);
+  const firstWord = letters(lastPart.trim().split(/\s+/)[0]!);
   let rest: string | undefined;
-  if (names.some((name) => endNamesSite(last, name))) rest = parts.slice(0, -2).join("");
+  if (names.some((name) => endNamesSite(last, name)) || shortNames(head, address).includes(firstWord))
+    rest = parts.slice(0, -2).join("");
   else if (names.includes(letters(parts[0]!))) rest = parts.slice(2).join("");
   return rest?.trim() || title;
 }
@@ -91,6 +94,23 @@ const SITE_TYPES = new Set([
   "OnlineStore",
   "NewsMediaOrganization",
 ]);
+
+/**
+ * Names of three letters ("REI", "SAP", "BBC"), which turn up inside too many words to be matched as
+ * `endNamesSite` matches, but name the site when a title's last part starts with one as its own word
+ * ("Sleeping Bags | REI Co-op"): the name the page gives its site, or its address's own label (`sap` of
+ * `www.sap.com`, not a subdomain's `my` or `go`).
+ */
+function shortNames(head: LightElement, address: URL | null): string[] {
+  const names = descendantsByTag(head, "meta")
+    .filter((meta) =>
+      SITE_NAME_META.has((meta.attr("property") ?? meta.attr("name") ?? "").trim().toLowerCase()),
+    )
+    .map((meta) => letters(meta.attr("content") ?? ""));
+  const labels = address?.hostname.split(".") ?? [];
+  if (labels.length >= 2) names.push(letters(labels[labels.length - 2]!));
+  return names.filter((name) => name.length === 3);
+}
 
 /** Letters and digits only, lowercase, as names are compared: "REI Co-op" → "reicoop", "Pest-R-Us" → "pestrus". */
 function letters(text: string): string {
