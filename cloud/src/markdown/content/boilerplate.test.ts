@@ -93,6 +93,17 @@ describe("removeBoilerplate", () => {
       expect(text).not.toContain(junk);
   });
 
+  it("removes a forum member's title, banner and details beside a post, and keeps the name", () => {
+    const post = (name: string) =>
+      `<article class="message"><div class="message-userDetails"><h4 class="message-name">${name}</h4>
+       <h5 class="userTitle message-userTitle">One Winged Slayer</h5><div class="userBanner"><strong>Member</strong></div></div>
+       <div class="message-userExtras"><dl><dt>Joined</dt><dd>Nov 4, 2011</dd><dt>Location</dt><dd>Miami, FL</dd></dl></div>
+       <div class="message-body">${STORY}</div></article>`;
+    const text = kept(post("Poltergust") + post("TissueBox"), "forum");
+    for (const name of ["Poltergust", "TissueBox", "Paragraph 8."]) expect(text).toContain(name);
+    for (const junk of ["One Winged Slayer", "Member", "Joined", "Miami"]) expect(text).not.toContain(junk);
+  });
+
   it("matches those names as whole words and spares a wrapper of most of the page", () => {
     const text = kept(
       `<div class="biography"><p>A life. ${SENTENCE}</p></div><div class="bio-page">${STORY}</div>`,

@@ -24,6 +24,10 @@ const FURNITURE_WORDS = new Set([
   "tooltip", "screenreader", "visuallyhidden", "noprint", "backtotop",
   // About the page, not of it: an author's bio box, a forum member's signature, an affiliate or legal disclaimer.
   "bio", "signature", "disclaimer",
+  // A forum member's rank, banner and details beside each post (XenForo's `userTitle`, `userBanner`,
+  // `message-userExtras`: "Gold Member", "Joined Nov 4, 2011", "Location Miami"), not the name the
+  // thread's readers keep; a panel that also holds the name (`userinfo`, phpBB's `postprofile`) stays.
+  "usertitle", "userbanner", "userextras", "userextra",
   // A site's notices (cookies, sales, outages) and rows of buttons (share, save, print, buy).
   "notice", "buttons",
   // A story's byline and time stamp (the metadata option reports author and date), bars of site announcements.
