@@ -14,8 +14,9 @@ Options:
   --allow-redirects     follow redirects (otherwise a redirect is reported as its 3xx)
   --insecure            skip TLS certificate verification
   --proxies             route through the service's proxies
-  --metadata            with markdown or json: also what the page's structured data states (title,
-                        author, date, price), as "metadata" and as front matter before the markdown
+  --metadata            with markdown or json: also what the page's structured data and meta tags
+                        state (title, author, ISO date, price), as "metadata" and as front matter
+                        before the markdown
   --content             print only the content (markdown as text, json as JSON), not the whole result
 `;
 
