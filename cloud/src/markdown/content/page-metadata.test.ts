@@ -122,6 +122,13 @@ describe("pageMetadata", () => {
     });
     const unread = ld({ "@type": "Article", headline: "T", datePublished: "05/06/2025" });
     expect(metadataOf(unread)).toEqual({ type: "Article", title: "T" });
+    const created = ld({
+      "@type": "Question",
+      name: "Q",
+      datePublished: "2 days ago",
+      dateCreated: "2024-01-02",
+    });
+    expect(metadataOf(created)).toMatchObject({ date: "2024-01-02" });
   });
 
   it("takes the author and date from meta tags only where the structured data states none", () => {

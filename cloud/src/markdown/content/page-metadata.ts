@@ -86,14 +86,17 @@ function thingMetadata(things: readonly Thing[]): PageMetadata {
   if (title) metadata.title = title;
   const author = names(subject["author"]) ?? names(thing.props["author"]);
   if (author) metadata.author = author;
+  // The first stated date that reads as one: a `datePublished` of "2 days ago" leaves `dateCreated`.
   const date = [
     subject["datePublished"],
     subject["startDate"],
     subject["dateCreated"],
     thing.props["datePublished"],
-  ].find((value) => text(value) !== undefined);
-  const iso = date === undefined ? undefined : isoDate(text(date)!);
-  if (iso) metadata.date = iso;
+  ]
+    .map((value) => text(value))
+    .map((value) => (value === undefined ? undefined : isoDate(value)))
+    .find((value) => value !== undefined);
+  if (date) metadata.date = date;
   const offer = firstOffer(subject["offers"]);
   if (offer) {
     const price = text(offer["price"]);
