@@ -11,7 +11,7 @@ import { Readability } from "@mozilla/readability";
 import { Defuddle } from "defuddle/node";
 import { parseHTML } from "linkedom";
 import { convertHtmlToMarkdown } from "../../cloud/src/markdown/convert-html.js";
-import { isoDate } from "../../cloud/src/markdown/content/stated-date.js";
+import { isoDate } from "../../cloud/src/markdown/metadata/stated-date.js";
 import type { BenchSection } from "../bench-section.js";
 import { toCsv } from "../csv.js";
 import { markdownTable } from "../markdown-table.js";

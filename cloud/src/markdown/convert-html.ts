@@ -23,8 +23,8 @@ import {
   linkTexts,
   readerText,
 } from "./render/markdown-text.js";
-import { frontMatter, pageMetadata, type PageMetadata } from "./content/page-metadata.js";
-import { metaTagFacts } from "./content/meta-tags.js";
+import { frontMatter, pageMetadata, type PageMetadata } from "./metadata/page-metadata.js";
+import { metaTagFacts } from "./metadata/meta-tags.js";
 import { readStructuredData } from "./content/structured-data.js";
 import { isHomePage, titleWithoutSiteName } from "./content/site-name.js";
 

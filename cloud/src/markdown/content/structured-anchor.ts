@@ -5,7 +5,7 @@
  * checked against it: content the page declares as its subject is never left outside.
  */
 import { innerText, type LightElement } from "../dom/light-dom.js";
-import { mainThing } from "./page-metadata.js";
+import { mainThing } from "./main-thing.js";
 import type { Thing } from "./structured-data.js";
 
 /** Characters of a stated text looked for in the page: enough to be unique, short enough to match. */

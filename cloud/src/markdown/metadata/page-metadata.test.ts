@@ -3,7 +3,7 @@ import { parsePage } from "../dom/parse-document.js";
 import { convertHtmlToMarkdown } from "../convert-html.js";
 import { frontMatter, pageMetadata } from "./page-metadata.js";
 import { metaTagFacts } from "./meta-tags.js";
-import { readStructuredData } from "./structured-data.js";
+import { readStructuredData } from "../content/structured-data.js";
 
 function metadataOf(html: string) {
   const root = parsePage(html).copy().html;

@@ -11,46 +11,14 @@ import { decodeHTML } from "entities/decode";
 import { authorNames } from "./author-names.js";
 import type { MetaTagFacts } from "./meta-tags.js";
 import { isoDate } from "./stated-date.js";
-import type { Thing } from "./structured-data.js";
+import { mainThing, mainType } from "../content/main-thing.js";
+import type { Thing } from "../content/structured-data.js";
 
 /** The result's `metadata` field as the SDK declares it: every field absent unless the page states it. */
 export type PageMetadata = FetchMetadata;
 
-/**
- * The kinds of thing a page is about, most specific first: a product page also declares its
- * Organization and BreadcrumbList, an article its WebPage; those describe the site, not the content.
- */
-const MAIN_TYPES: readonly (readonly string[])[] = [
-  ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "SoftwareApplication", "Book", "Vehicle"],
-  ["Recipe"],
-  ["Event", "MusicEvent", "SportsEvent", "TheaterEvent", "BusinessEvent", "EducationEvent", "Festival"],
-  ["QAPage", "DiscussionForumPosting", "SocialMediaPosting", "Question"],
-  [
-    "Article",
-    "NewsArticle",
-    "BlogPosting",
-    "TechArticle",
-    "ScholarlyArticle",
-    "Report",
-    "OpinionNewsArticle",
-    "AnalysisNewsArticle",
-    "ReportageNewsArticle",
-    "LiveBlogPosting",
-    "HowTo",
-  ],
-];
-
 /** Longest value kept for one field: a page cannot fill the front matter with a novel. */
 const MAX_FIELD = 300;
-
-/** The main thing of a page: the first of the most specific kind it declares, or undefined. */
-export function mainThing(things: readonly Thing[]): Thing | undefined {
-  for (const kind of MAIN_TYPES) {
-    const found = things.find((thing) => thing.types.some((type) => kind.includes(type)));
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * The metadata of the page's main thing, its author and date completed from `tags`; `{}` when the page
@@ -81,7 +49,7 @@ function thingMetadata(things: readonly Thing[]): PageMetadata {
   const subject = thing.types.includes("QAPage")
     ? (asObject(thing.props["mainEntity"]) ?? thing.props)
     : thing.props;
-  const metadata: PageMetadata = { type: thing.types.find((type) => MAIN_TYPES.flat().includes(type))! };
+  const metadata: PageMetadata = { type: mainType(thing) };
   const title = text(subject["name"]) ?? text(subject["headline"]) ?? text(thing.props["name"]);
   if (title) metadata.title = title;
   const author = names(subject["author"]) ?? names(thing.props["author"]);
