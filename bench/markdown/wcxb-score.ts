@@ -41,6 +41,11 @@ function tokens(text: string): string[] {
 
 export interface EvaluateFigures {
   overall: { f1: number; precision: number; recall: number };
+  /**
+   * The reviewers' snippet checks, in percent: of the phrases the main content must hold, the share
+   * found; of those it must not (boilerplate), the share found (lower is better).
+   */
+  snippets: { with: number; without: number };
   /** By page type: pages, F1, precision, recall. */
   byType: Map<string, { pages: number; f1: number; precision: number; recall: number }>;
   /** The scorer's own printout. */
@@ -58,7 +63,7 @@ export async function runEvaluate(predictionsFile: string): Promise<EvaluateFigu
     { cwd: WCXB_DIR, maxBuffer: 16 * 1024 * 1024 },
   );
   const number = (label: string): number => {
-    const match = new RegExp(`^\\s*${label}:\\s+([0-9.]+)`, "m").exec(stdout);
+    const match = new RegExp(`^\\s*${label}:\\s+([0-9.]+)%?`, "m").exec(stdout);
     if (!match) throw new Error(`evaluate.py printed no ${label}:\n${stdout}`);
     return Number(match[1]);
   };
@@ -73,6 +78,7 @@ export async function runEvaluate(predictionsFile: string): Promise<EvaluateFigu
   }
   return {
     overall: { f1: number("F1"), precision: number("Precision"), recall: number("Recall") },
+    snippets: { with: number("With snippets"), without: number("Without snippets") },
     byType,
     output: stdout,
   };

@@ -145,6 +145,16 @@ function printTable(
   console.log(
     markdownTable(["page type", "pages", `${FINAL} F1`, `${BASELINE} F1`, "target", "status"], rows),
   );
+  const snippets = (run: Run) => {
+    const found = figures.get(run)?.snippets;
+    return found ? `${found.with.toFixed(1)}% and ${found.without.toFixed(1)}%` : "—";
+  };
+  if (figures.get(loupe))
+    console.log(
+      "\nThe reviewers' snippets (evaluate.py): of the phrases the main content must hold, the share found, and " +
+        `of those it must not hold (boilerplate), the share found — ${FINAL} ${snippets(loupe)}, ` +
+        `${BASELINE} ${snippets(baseline)}.`,
+    );
 
   const loupeMs = median([...loupe.ms.values()]);
   const baselineMs = median([...baseline.ms.values()]);

@@ -1,9 +1,13 @@
 /**
- * The text a reader sees, from markdown or from HTML, for comparing the two (see word-f1.ts). Markdown
- * loses what rendering would hide: link and image addresses, images (their alt text is not page
- * text either), escapes, comments, code fences.
+ * The text a reader sees, from markdown or from HTML, for comparing the two (see word-f1.ts) and for
+ * WCXB's scorer. Markdown is rendered as the Studio renders it (marked, GitHub-flavoured) and read as a
+ * browser's `textContent`: link and image addresses, images (their alt text is not page text either),
+ * escapes, emphasis marks, heading, list and quote markers, a list's numbers and a table's pipes all go,
+ * as they go on screen. Each block, table cell and line break ends a line, where `textContent` would run
+ * the next one's first word into the last.
  */
 import { parseHTML } from "linkedom";
+import { marked } from "marked";
 
 /** The visible text of an HTML fragment or page (`body.textContent`). */
 export function htmlPlainText(html: string): string {
@@ -13,50 +17,11 @@ export function htmlPlainText(html: string): string {
   return document.body.textContent ?? "";
 }
 
-/** How far a bracket or parenthesis is looked for; bounds the work on text full of stray brackets. */
-const MAX_SPAN = 4000;
-
-/** The text of rendered markdown: link text kept, addresses, images, escapes and markup dropped. */
+/** The text of rendered markdown (see the file's comment). */
 export function markdownPlainText(markdown: string): string {
-  const text = markdown
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
-    .replace(/^ {0,3}(?:```|~~~)[^\n]*$/gm, " ")
-    // An ordered list's numbers are markup (the browser draws them; they are not in textContent).
-    .replace(/^([ \t>]*)\d{1,9}[.)](?=[ \t])/gm, "$1");
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "\\" && i + 1 < text.length && /[!-/:-@[-`{-~]/.test(text[i + 1]!)) {
-      out += text[++i];
-      continue;
-    }
-    const isImage = c === "!" && text[i + 1] === "[";
-    if (c === "[" || isImage) {
-      const open = isImage ? i + 1 : i;
-      const close = matching(text, open, "[", "]");
-      if (close > 0 && text[close + 1] === "(") {
-        const end = matching(text, close + 1, "(", ")");
-        if (end > 0) {
-          if (!isImage) out += " " + markdownPlainText(text.slice(open + 1, close)) + " ";
-          i = end;
-          continue;
-        }
-      }
-    }
-    out += c;
-  }
-  return out;
+  const html = marked.parse(markdown, { async: false, gfm: true });
+  return htmlPlainText(html.replace(LINE_BREAK, "\n").replace(BLOCK_END, "$&\n"));
 }
 
-/** The index of the bracket closing the one at `start` (escapes and nesting respected), or -1. */
-function matching(text: string, start: number, open: string, close: string): number {
-  let depth = 0;
-  const limit = Math.min(text.length, start + MAX_SPAN);
-  for (let i = start; i < limit; i++) {
-    const c = text[i];
-    if (c === "\\") i++;
-    else if (c === open) depth++;
-    else if (c === close && --depth === 0) return i;
-  }
-  return -1;
-}
+const LINE_BREAK = /<br\s*\/?>/gi;
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre|td|th|tr|dd|dt)>/gi;

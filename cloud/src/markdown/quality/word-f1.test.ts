@@ -14,11 +14,19 @@ describe("wordF1", () => {
 });
 
 describe("markdownPlainText", () => {
-  it("keeps link text, drops addresses, images, escapes, fences and list numbers", () => {
+  it("is the rendered text: link text and code kept; addresses, images, escapes and markers dropped", () => {
     const text = markdownPlainText(
-      '# Title\n\nSee [the *docs*](https://x.io/a_(b) "t") and ![logo](https://x.io/l.png) \\[1]\n\n```js\ncode()\n```\n\n1. first\n2. second',
+      '# Title\n\nSee [the *docs*](https://x.io/a_(b) "t") and ![logo](https://x.io/l.png) \\[1] **x**\\*\n\n```js\ncode()\n```\n\n1. first\n2. second\n\n> - quoted `a_b`\n\n| A | B |\n|---|---|\n| c | d |',
     );
-    expect(text.replace(/\s+/g, " ").trim()).toBe("# Title See the *docs* and [1] code() first second");
+    expect(text.replace(/\s+/g, " ").trim()).toBe(
+      "Title See the docs and [1] x* code() first second quoted a_b A B c d",
+    );
+  });
+
+  it("ends a line at each block, cell and line break, so words never run together", () => {
+    expect(
+      markdownPlainText("one  \ntwo\\\nthree\n\n# four\nfive\n\n|six|seven|\n|-|-|").split(/\s+/),
+    ).toEqual(expect.arrayContaining(["one", "two", "three", "four", "five", "six", "seven"]));
   });
 });
 
