@@ -1,6 +1,6 @@
 /**
  * Page metadata against WCXB's reviewed fields: on the development split, how often each pipeline
- * states the author and the publication date the reviewers recorded, how often what it states agrees
+ * states the title, the author and the publication date the reviewers recorded, how often what it states agrees
  * with them, and how often it states one where they recorded none. Loupe's `metadata: true` (structured
  * data, then `<meta>` tags) beside Readability's byline and published time and Defuddle's author and
  * published date, in the same run.
@@ -20,6 +20,9 @@ import { quietly } from "./candidate-pipelines.js";
 import { listWcxbPages, loadWcxbHtml, pagesToMeasure, WCXB_DIR } from "./wcxb-corpus.js";
 
 interface Stated {
+  /** The markdown's own `# Title` (Loupe's `title` on every result), beside the metadata's title. */
+  heading?: string | undefined;
+  title?: string | undefined;
   author?: string | undefined;
   date?: string | undefined;
 }
@@ -32,31 +35,42 @@ interface MetadataPipeline {
 const PIPELINES: MetadataPipeline[] = [
   {
     name: "Loupe (`metadata: true`)",
-    read: (html, url) => convertHtmlToMarkdown(html, url, { metadata: true }).metadata ?? {},
+    read(html, url) {
+      const result = convertHtmlToMarkdown(html, url, { metadata: true });
+      return { ...result.metadata, heading: result.title };
+    },
   },
   {
-    name: "Readability 0.6 (byline, publishedTime)",
+    name: "Readability 0.6 (title, byline, publishedTime)",
     read(html) {
       const { document } = parseHTML(html);
       const article = new Readability(
         document as unknown as ConstructorParameters<typeof Readability>[0],
       ).parse();
-      return { author: article?.byline ?? undefined, date: article?.publishedTime ?? undefined };
+      return {
+        title: article?.title ?? undefined,
+        author: article?.byline ?? undefined,
+        date: article?.publishedTime ?? undefined,
+      };
     },
   },
   {
-    name: "Defuddle 0.19 (author, published)",
+    name: "Defuddle 0.19 (title, author, published)",
     async read(html, url) {
       const { document } = parseHTML(html);
       const result = await quietly(() =>
         Defuddle(document as unknown as Parameters<typeof Defuddle>[0], url, { useAsync: false }),
       );
-      return { author: result.author || undefined, date: result.published || undefined };
+      return {
+        title: result.title || undefined,
+        author: result.author || undefined,
+        date: result.published || undefined,
+      };
     },
   },
 ];
 
-type Field = "author" | "date";
+type Field = "title" | "author" | "date";
 
 /** A pipeline's tally for one field over the pages. */
 interface Tally {
@@ -72,7 +86,7 @@ interface Tally {
 export const metadataSection: BenchSection = {
   name: "metadata",
   title:
-    "Page metadata: author and date on WCXB's dev split against its reviewers, Loupe vs Readability and Defuddle",
+    "Page metadata: title, author and date on WCXB's dev split against its reviewers, Loupe vs Readability and Defuddle",
   async run(options) {
     const all = await listWcxbPages();
     if (!all.length) {
@@ -80,12 +94,13 @@ export const metadataSection: BenchSection = {
       return;
     }
     const pages = pagesToMeasure(all, options);
-    const tallies = PIPELINES.map(() => ({ author: emptyTally(), date: emptyTally() }));
+    const tallies = PIPELINES.map(() => ({ title: emptyTally(), author: emptyTally(), date: emptyTally() }));
+    const heading = emptyTally();
     const rows: string[][] = [];
     for (const [index, page] of pages.entries()) {
       if (index % 250 === 0) process.stdout.write(`  page ${index + 1}/${pages.length} (${page.id})…\n`);
       const html = await loadWcxbHtml(page.id);
-      const row = [page.id, page.type, page.author ?? "", page.date ?? ""];
+      const row = [page.id, page.type, page.title ?? "", page.author ?? "", page.date ?? ""];
       for (const [i, pipeline] of PIPELINES.entries()) {
         let stated: Stated = {};
         try {
@@ -93,16 +108,19 @@ export const metadataSection: BenchSection = {
         } catch {
           // A pipeline that throws states nothing for the page.
         }
-        count(tallies[i]!.author, page.author, stated.author, sameAuthor);
+        count(tallies[i]!.title, page.title, stated.title, sameText);
+        if (i === 0) count(heading, page.title, stated.heading, sameText);
+        count(tallies[i]!.author, page.author, stated.author, sameText);
         count(tallies[i]!.date, page.date, stated.date, sameDay);
-        row.push(stated.author ?? "", stated.date ?? "");
+        row.push(stated.title ?? "", stated.author ?? "", stated.date ?? "");
       }
       rows.push(row);
     }
     console.log(
       `\n${pages.length} of ${all.length} pages. "States" counts the pages whose reviewers recorded the field and the ` +
-        'pipeline states one; "agrees" is the share of those where both name the same person (either name ' +
-        "containing the other, case and spacing aside) or the same day; the last column counts a field stated " +
+        'pipeline states one; "agrees" is the share of those where both give the same title or name the same ' +
+        "person (either containing the other, case, spacing and curly quotes aside: a title with the site's name " +
+        "after it agrees) or the same day; the last column counts a field stated " +
         "where the reviewers recorded none (often an organisation, or a date the reviewers left out of a " +
         "non-article: not always wrong).\n",
     );
@@ -119,11 +137,16 @@ export const metadataSection: BenchSection = {
           ];
         }),
       );
-    console.log(`Author:\n\n${table("author")}\n\nPublication date:\n\n${table("date")}\n`);
+    console.log(
+      `Title:\n\n${table("title")}\n\n${PIPELINES[0]!.name.split(" ")[0]}'s \`title\` (the markdown's heading, ` +
+        `on every result whatever the options): stated on ${heading.stated} (${percent(heading.stated, heading.recorded)}), ` +
+        `agreeing on ${percent(heading.agreeing, heading.stated)}.\n\nAuthor:\n\n${table("author")}\n\nPublication date:\n\n${table("date")}\n`,
+    );
     const dir = join(RESULTS_DIR, "markdown");
     await mkdir(dir, { recursive: true });
-    const header = ["page", "type", "reviewed author", "reviewed date"];
-    for (const pipeline of PIPELINES) header.push(`${pipeline.name}: author`, `${pipeline.name}: date`);
+    const header = ["page", "type", "reviewed title", "reviewed author", "reviewed date"];
+    for (const pipeline of PIPELINES)
+      header.push(`${pipeline.name}: title`, `${pipeline.name}: author`, `${pipeline.name}: date`);
     await writeFile(join(dir, "metadata.csv"), toCsv(header, rows));
     console.log(`Per page: ${join(dir, "metadata.csv")}`);
   },
@@ -150,9 +173,17 @@ function count(
   if (agree(recorded, value)) tally.agreeing++;
 }
 
-function sameAuthor(recorded: string, stated: string): boolean {
+/** The same name or title: either containing the other, case, spacing and punctuation aside. */
+function sameText(recorded: string, stated: string): boolean {
   const [a, b] = [recorded, stated].map((name) =>
-    name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/^by /, "").trim(),
+    name
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\s+/g, " ")
+      .replace(/^by /, "")
+      .trim(),
   ) as [string, string];
   // A containment of a letter or two is no agreement.
   return Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a));

@@ -31,7 +31,8 @@ export interface WcxbPage {
   type: string;
   /** The reference main content, plain text; empty for the few pages the benchmark left without one. */
   reference: string;
-  /** The reviewers' author and publication date (`YYYY-MM-DD`), when they recorded one. */
+  /** The reviewers' title, author and publication date (`YYYY-MM-DD`), when they recorded one. */
+  title?: string;
   author?: string;
   date?: string;
 }
@@ -47,12 +48,13 @@ export async function listWcxbPages(): Promise<WcxbPage[]> {
     const id = file.replace(/\.json$/, "");
     const primary = data._internal?.page_type;
     const type = (typeof primary === "string" ? primary : primary?.primary) ?? "article";
-    const { author, publish_date: date } = data.ground_truth ?? {};
+    const { title, author, publish_date: date } = data.ground_truth ?? {};
     pages.push({
       id,
       url: data.url ?? `https://wcxb.invalid/${id}`,
       type: type === "category" ? "collection" : type,
       reference: data.ground_truth?.main_content ?? "",
+      ...(title ? { title } : {}),
       ...(author ? { author } : {}),
       ...(date ? { date } : {}),
     });
@@ -79,5 +81,10 @@ export async function loadWcxbHtml(id: string): Promise<string> {
 interface GroundTruthFile {
   url?: string;
   _internal?: { page_type?: string | { primary?: string } };
-  ground_truth?: { main_content?: string | null; author?: string | null; publish_date?: string | null };
+  ground_truth?: {
+    main_content?: string | null;
+    title?: string | null;
+    author?: string | null;
+    publish_date?: string | null;
+  };
 }

@@ -39,8 +39,9 @@ type FetchResult struct {
 	Metadata *FetchMetadata `json:"metadata,omitempty"`
 }
 
-// FetchMetadata is what a page's JSON-LD and microdata (and, for author and date, its meta tags) state
-// about the thing it is about. A field is empty unless the page states it: nothing is invented.
+// FetchMetadata is what a page's JSON-LD and microdata (and, for title, author and date, its meta
+// tags) state about the thing it is about. A field is empty unless the page states it: nothing is
+// invented.
 type FetchMetadata struct {
 	// Type is the schema.org type of the page's main thing: Product, NewsArticle, Recipe, Event…
 	Type  string `json:"type,omitempty"`

@@ -37,9 +37,9 @@ export interface MarkdownResult {
    */
   title?: string;
   /**
-   * With `metadata: true`: what the page's structured data (and, for author and date, its `<meta>`
-   * tags) states about its main thing (also the markdown's front matter when not empty). Absent
-   * otherwise.
+   * With `metadata: true`: what the page's structured data (and, for title, author and date, its
+   * `<meta>` tags) states about its main thing (also the markdown's front matter when not empty).
+   * Absent otherwise.
    */
   metadata?: PageMetadata;
 }

@@ -77,8 +77,8 @@ export const fetchBodySchema = z.strictObject(fetchFields).superRefine(checkForm
 export type FetchBody = z.infer<typeof fetchBodySchema>;
 
 /**
- * What a page states about itself in its structured data (and, for author and date, its `<meta>` tags);
- * every field is absent unless stated.
+ * What a page states about itself in its structured data (and, for title, author and date, its
+ * `<meta>` tags); every field is absent unless stated.
  */
 export const fetchMetadataSchema = z.object({
   /** The schema.org type of the page's main thing: `Product`, `NewsArticle`, `Recipe`, `Event`, `QAPage`… */

@@ -16,9 +16,9 @@ FetchContent = Union[str, Dict[str, Any], List[Any]]
 
 @dataclass(frozen=True)
 class FetchMetadata:
-    """What a page's structured data (JSON-LD, microdata; its meta tags for author and date) states
-    about the thing it is about, asked for with ``metadata=True``. A field is None unless the page
-    states it: nothing is invented."""
+    """What a page's structured data (JSON-LD, microdata; its meta tags for title, author and date)
+    states about the thing it is about, asked for with ``metadata=True``. A field is None unless the
+    page states it: nothing is invented."""
 
     type: Optional[str] = None
     """The schema.org type of the page's main thing: ``Product``, ``NewsArticle``, ``Recipe``…"""

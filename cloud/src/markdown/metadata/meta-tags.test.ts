@@ -6,13 +6,18 @@ const factsOf = (head: string) =>
   metaTagFacts(parseDocument(`<html><head>${head}</head><body></body></html>`).html);
 
 describe("metaTagFacts", () => {
-  it("reads the author, the publication date and the site's name", () => {
+  it("reads the title, the author, the publication date and the site's name", () => {
     expect(
-      factsOf(`<meta property="og:site_name" content="Daily Paper">
+      factsOf(`<meta property="og:site_name" content="Daily Paper"><meta property="og:title" content="Rivers rise">
         <meta property="article:modified_time" content="2025-02-02T10:00:00Z">
         <meta property="article:published_time" content="2025-01-01T08:00:00Z">
         <meta name="author" content="Jo Writer">`),
-    ).toEqual({ authors: ["Jo Writer"], date: "2025-01-01T08:00:00Z", siteName: "Daily Paper" });
+    ).toEqual({
+      title: "Rivers rise",
+      authors: ["Jo Writer"],
+      date: "2025-01-01T08:00:00Z",
+      siteName: "Daily Paper",
+    });
   });
 
   it("prefers the most specific tag, and turns scholarly names given name first", () => {

@@ -131,7 +131,7 @@ describe("pageMetadata", () => {
     expect(metadataOf(created)).toMatchObject({ date: "2024-01-02" });
   });
 
-  it("takes the author and date from meta tags only where the structured data states none", () => {
+  it("takes the title, author and date from meta tags only where the structured data states none", () => {
     const tags = `<meta property="og:site_name" content="Shop"><meta name="author" content="Jo Writer">
       <meta property="article:published_time" content="2024-02-03 10:00:00 +0200">`;
     expect(metadataOf(`<head>${tags}</head>`)).toEqual({
@@ -143,6 +143,14 @@ describe("pageMetadata", () => {
       type: "Article",
       author: "Ann Lee",
       date: "2020-01-01",
+    });
+    // The title too, where the structured data names nothing.
+    const titled = `<meta property="og:title" content="Tides &amp; times">`;
+    expect(metadataOf(`<head>${titled}</head>`)).toEqual({ title: "Tides & times" });
+    expect(
+      metadataOf(`<head>${titled}${stated.replace('"Article",', '"Article","headline":"Own",')}</head>`),
+    ).toMatchObject({
+      title: "Own",
     });
     // A CMS's default: the site's name where no writer is set.
     const site = `<meta property="og:site_name" content="Ridge"><meta name="author" content="ridge">`;

@@ -1,7 +1,7 @@
 /**
  * What a page states about itself, for `metadata: true`: the title, author, publication date and price
  * of its main thing (the Product, Article, Recipe, Event or discussion the page is about), read from its
- * JSON-LD and microdata, and the author and date from its `<meta>` tags when those state none. Every
+ * JSON-LD and microdata, and the title, author and date from its `<meta>` tags when those state none. Every
  * field is copied from what the page declares — a date written as ISO 8601, a name without its "By " —
  * and left out when it declares nothing usable: nothing is guessed from the text, and a field is never
  * made up.
@@ -21,11 +21,13 @@ export type PageMetadata = FetchMetadata;
 const MAX_FIELD = 300;
 
 /**
- * The metadata of the page's main thing, its author and date completed from `tags`; `{}` when the page
- * declares none.
+ * The metadata of the page's main thing, its title, author and date completed from `tags`; `{}` when
+ * the page declares none.
  */
 export function pageMetadata(things: readonly Thing[], tags?: MetaTagFacts): PageMetadata {
   const metadata = thingMetadata(things);
+  const title = metadata.title === undefined ? text(tags?.title) : undefined;
+  if (title) metadata.title = title;
   if (tags && metadata.author === undefined) {
     // A CMS fills `<meta name="author">` with the site's name where no writer is set.
     const site = tags.siteName?.toLowerCase();
