@@ -28,12 +28,12 @@ export function titleWithoutSiteName(
   if (parts.length < 3) return title;
   const address = URL.parse(url);
   if (isRoot(address)) return title;
-  const names = siteNames(head, things, address);
+  const { names, shortNames } = siteNames(head, things, address);
   const lastPart = parts[parts.length - 1]!;
   const last = letters(lastPart);
   const firstWord = letters(lastPart.trim().split(/\s+/)[0]!);
   let rest: string | undefined;
-  if (names.some((name) => endNamesSite(last, name)) || shortNames(head, address).includes(firstWord))
+  if (names.some((name) => endNamesSite(last, name)) || shortNames.includes(firstWord))
     rest = parts.slice(0, -2).join("");
   else if (names.includes(letters(parts[0]!))) rest = parts.slice(2).join("");
   return rest?.trim() || title;
@@ -59,27 +59,38 @@ function endNamesSite(part: string, name: string): boolean {
   return name.includes(part) || part.startsWith(name) || part.endsWith(name);
 }
 
-/** What the page says its site is called, and the labels of its address, as `letters`. */
-function siteNames(head: LightElement, things: readonly Thing[], address: URL | null): string[] {
-  const names: string[] = [];
+/**
+ * What the page says its site is called, and the labels of its address, as `letters`: `names` of
+ * `MIN_NAME_CHARS` or more, and `shortNames` of three letters ("REI", "SAP", "BBC"), which turn up inside
+ * too many words to be matched as `endNamesSite` matches but name the site when a title's last part
+ * starts with one as its own word ("Sleeping Bags | REI Co-op"). A short name is one the page gives its
+ * site, or its address's own label (`sap` of `www.sap.com`, not a subdomain's `my` or `go`).
+ */
+function siteNames(
+  head: LightElement,
+  things: readonly Thing[],
+  address: URL | null,
+): { names: string[]; shortNames: string[] } {
+  const declared: string[] = [];
   for (const meta of descendantsByTag(head, "meta")) {
     const key = (meta.attr("property") ?? meta.attr("name") ?? "").trim().toLowerCase();
     const content = meta.attr("content");
-    if (content && SITE_NAME_META.has(key)) names.push(content);
+    if (content && SITE_NAME_META.has(key)) declared.push(letters(content));
   }
+  const shortNames = [...declared];
+  const names = [...declared];
   for (const thing of thingsOfType(things, SITE_TYPES)) {
     const name = thing.props.name;
-    if (typeof name === "string") names.push(name);
+    if (typeof name === "string") names.push(letters(name));
   }
   // The last label is the top-level domain; `www` names no site.
-  if (address)
-    names.push(
-      ...address.hostname
-        .split(".")
-        .slice(0, -1)
-        .filter((label) => label !== "www"),
-    );
-  return names.map(letters).filter((name) => name.length >= MIN_NAME_CHARS);
+  const labels = address?.hostname.split(".").slice(0, -1) ?? [];
+  names.push(...labels.filter((label) => label !== "www").map(letters));
+  if (labels.length) shortNames.push(letters(labels[labels.length - 1]!));
+  return {
+    names: names.filter((name) => name.length >= MIN_NAME_CHARS),
+    shortNames: shortNames.filter((name) => name.length === 3),
+  };
 }
 
 /** A title's parts are set off by one of these, spaced on both sides (a hyphen inside a word is not one). */
@@ -94,23 +105,6 @@ const SITE_TYPES = new Set([
   "OnlineStore",
   "NewsMediaOrganization",
 ]);
-
-/**
- * Names of three letters ("REI", "SAP", "BBC"), which turn up inside too many words to be matched as
- * `endNamesSite` matches, but name the site when a title's last part starts with one as its own word
- * ("Sleeping Bags | REI Co-op"): the name the page gives its site, or its address's own label (`sap` of
- * `www.sap.com`, not a subdomain's `my` or `go`).
- */
-function shortNames(head: LightElement, address: URL | null): string[] {
-  const names = descendantsByTag(head, "meta")
-    .filter((meta) =>
-      SITE_NAME_META.has((meta.attr("property") ?? meta.attr("name") ?? "").trim().toLowerCase()),
-    )
-    .map((meta) => letters(meta.attr("content") ?? ""));
-  const labels = address?.hostname.split(".") ?? [];
-  if (labels.length >= 2) names.push(letters(labels[labels.length - 2]!));
-  return names.filter((name) => name.length === 3);
-}
 
 /** Letters and digits only, lowercase, as names are compared: "REI Co-op" → "reicoop", "Pest-R-Us" → "pestrus". */
 function letters(text: string): string {

@@ -54,10 +54,13 @@ const DATE_KEYS = [
   "date",
 ];
 
+/** Every tag read: the three lists and the site's name. */
+const READ_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, ...AUTHOR_KEYS, ...DATE_KEYS, "og:site_name"]);
+
 /** Bounds on hostile input: a page cannot make the reader keep more than this. */
 const MAX_VALUES = 50;
 
-/** What the page's `<meta name|property=… content=…>` tags state about its author and date. */
+/** What the page's `<meta name|property=… content=…>` tags state about its title, author and date. */
 export function metaTagFacts(root: LightElement): MetaTagFacts {
   const values = new Map<string, string[]>();
   forEachDescendant(root, (node) => {
@@ -65,14 +68,7 @@ export function metaTagFacts(root: LightElement): MetaTagFacts {
     if (node.tag !== "meta") return true;
     const key = (node.attr("property") ?? node.attr("name"))?.trim().toLowerCase();
     const content = node.attr("content")?.trim();
-    if (
-      key &&
-      content &&
-      (AUTHOR_KEYS.includes(key) ||
-        DATE_KEYS.includes(key) ||
-        TITLE_KEYS.includes(key) ||
-        key === "og:site_name")
-    ) {
+    if (key && content && READ_KEYS.has(key)) {
       const list = values.get(key) ?? values.set(key, []).get(key)!;
       if (list.length < MAX_VALUES) list.push(content);
     }
