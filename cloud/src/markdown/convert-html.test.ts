@@ -136,6 +136,18 @@ describe("convertHtmlToMarkdown: content kinds survive extraction", () => {
   });
 });
 
+describe("convertHtmlToMarkdown: pictures", () => {
+  it("shows a picture once: a gallery's thumbnail strip under its slides goes", () => {
+    const shot = (width: number, name: string) => `<img src="/img/${width}w/${name}.jpg" alt="${name}">`;
+    const gallery = `<div class="gallery">${shot(800, "site")}${shot(800, "plan")}</div>`;
+    const strip = `<div class="thumbs">${shot(100, "site")}${shot(100, "plan")}</div>`;
+    const { markdown } = convertHtmlToMarkdown(articlePage({ article: gallery + strip + ARTICLE }), URL_);
+    expect(markdown).toContain("![site](https://news.example.com/img/800w/site.jpg)");
+    expect(markdown).toContain("![plan](https://news.example.com/img/800w/plan.jpg)");
+    expect(markdown).not.toContain("100w");
+  });
+});
+
 describe("convertHtmlToMarkdown: <base href>", () => {
   it("resolves links and images against the page's <base href>", () => {
     const page = articlePage({

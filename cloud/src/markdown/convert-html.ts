@@ -12,6 +12,7 @@ import { parseDocument, type LightDocument } from "./dom/parse-document.js";
 import { dropDanglingHeading } from "./render/dangling-heading.js";
 import { dropBylines } from "./render/bylines.js";
 import { dropLoneLinks } from "./render/lone-links.js";
+import { dropRepeatedImages } from "./render/repeated-images.js";
 import { dropStrayRules } from "./render/stray-rules.js";
 import { takeHeadline } from "./render/headline.js";
 import { renderBlocks } from "./render/markdown-renderer.js";
@@ -73,7 +74,9 @@ export function convertHtmlToMarkdown(
   const { root, title, baseHref, things, type } =
     options.mainContent === false ? wholeBody(doc) : findMainContent(doc, url);
   const blocks = renderBlocks(root, documentBase(url, baseHref));
+  // After the lone links, which an image ends the section of wherever it appears.
   if (type && LONE_LINK_TYPES.has(type)) dropLoneLinks(blocks);
+  dropRepeatedImages(blocks);
   dropDanglingHeading(blocks);
   const fullTitle = collapseWhitespace(title).trim();
   const documentTitle = titleWithoutSiteName(fullTitle, doc.head, things, url);
