@@ -36,9 +36,18 @@ export function dropRepeatedImages(blocks: string[]): void {
   };
   let kept = 0;
   for (const block of blocks) {
+    // Most blocks hold no picture: they are kept without being read line by line.
+    if (!block.includes("![")) {
+      blocks[kept++] = block;
+      continue;
+    }
     const lines = block.split("\n");
     const out: string[] = [];
     lines.forEach((line, i) => {
+      if (!line.includes("![")) {
+        out.push(line);
+        return;
+      }
       const prefix = LINE_PREFIX.exec(line)![0];
       const body = line.slice(prefix.length);
       const pictures = [...body.matchAll(IMAGE_OR_LINKED_IMAGE)];
