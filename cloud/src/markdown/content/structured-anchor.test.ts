@@ -24,6 +24,29 @@ describe("structuredAnchor", () => {
     expect(found?.tag).toBe("p");
   });
 
+  it("reads the page's text as a reader does: whitespace and case apart, across elements, after an İ", () => {
+    const ld = `<head><script type="application/ld+json">${JSON.stringify({
+      "@type": "Product",
+      description: DESCRIPTION,
+    })}</script></head>`;
+    const cut = DESCRIPTION.indexOf(" brass");
+    const [first, second] = [DESCRIPTION.slice(0, cut), DESCRIPTION.slice(cut + 1)];
+    // Lower case makes "İ" two characters: the places of the text after it move by one each.
+    const spread = anchorOf(`${ld}<body><p>İSTANBUL İZMİR</p><div id="a"><p>x</p></div>
+      <div id="b"><p>${first.toUpperCase()}</p>\n  <p>  ${second}</p></div><div><p>${DESCRIPTION}</p></div></body>`);
+    expect(spread?.attr("id")).toBe("b");
+    // A stated text of just the length looked for, ending where its element ends, after four "İ"s.
+    const exact = "A brass compass, gimballed, liquid-damped, for small boats!!";
+    const ended = anchorOf(
+      `<head><script type="application/ld+json">${JSON.stringify({
+        "@type": "Product",
+        description: exact,
+      })}</script></head><body><p>İİİİ</p><section><p>Intro.</p><p>${exact}</p></section></body>`,
+    );
+    expect(exact).toHaveLength(60);
+    expect(ended?.textContent).toBe(exact);
+  });
+
   it("takes a microdata scope as it is, unless it is the whole page", () => {
     const scoped = anchorOf(`<body><nav>Menu</nav><article itemscope itemtype="https://schema.org/Article">
       <h1 itemprop="headline">Tides</h1><p>${DESCRIPTION}</p></article><footer>${"Site footer text. ".repeat(4)}</footer></body>`);
@@ -66,11 +89,9 @@ describe("structuredAnchor", () => {
       const p = new LightElement("p");
       appendChild(p, new LightText(DESCRIPTION));
       appendChild(level, p);
-      const found = structuredAnchor(readStructuredData(doc.html), doc.body);
-      // Without text of their own the wrappers lead to the paragraph; with it the way down stops once it
-      // has read many times the page's text, at a wrapper holding the description.
-      if (ownText) expect(found?.textContent).toContain(DESCRIPTION);
-      else expect(found).toBe(p);
+      // The page's text is read once, with where each wrapper's part of it lies: the way down reaches the
+      // paragraph whether or not the wrappers have text of their own.
+      expect(structuredAnchor(readStructuredData(doc.html), doc.body)).toBe(p);
     }
   });
 });
