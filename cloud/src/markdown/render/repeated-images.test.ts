@@ -57,6 +57,15 @@ describe("dropRepeatedImages", () => {
     expect(after(blocks)).toEqual(blocks);
   });
 
+  it("keeps code as it is, and an image written out in code is not one shown", () => {
+    const logo = "![Logo](https://a.example/logo.png)";
+    const fenced = ["```markdown", logo, logo, "```"].join("\n");
+    const inList = ["- Example:", "", "  ```md", `  ${logo}`, "  ```"].join("\n");
+    const written = `Write \`${logo}\` to show it:`;
+    expect(after([logo, fenced, inList])).toEqual([logo, fenced, inList]);
+    expect(after([written, logo])).toEqual([written, logo]);
+  });
+
   it("drops an exact copy wherever it stands alone, in a quote too", () => {
     const photo = "![Harbour](https://a.example/harbour.jpg)";
     expect(after([photo, "Text.", `> ${photo}`, "More text."])).toEqual([photo, "Text.", "More text."]);

@@ -9,6 +9,8 @@
  */
 import { IMAGE_ADDRESS, IMAGE_OR_LINKED_IMAGE } from "./markdown-text.js";
 
+/** A code fence (as code-blocks.ts writes them) opening or closing a line, inside a list or quote too. */
+const FENCE = /^\s*(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(`{3,}|~{3,})/;
 /** A line's list marker or quote prefix, kept when the line is read for its pictures. */
 const LINE_PREFIX = /^(?:\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s+|\s*(?:>\s*)+)?/;
 
@@ -43,7 +45,16 @@ export function dropRepeatedImages(blocks: string[]): void {
     }
     const lines = block.split("\n");
     const out: string[] = [];
+    // The fence of the code block being read, if any: code is the page's text, kept as it is.
+    let fence: string | undefined;
     lines.forEach((line, i) => {
+      const opensOrCloses = FENCE.exec(line)?.[1];
+      if (fence !== undefined || opensOrCloses) {
+        if (fence === undefined) fence = opensOrCloses;
+        else if (opensOrCloses?.startsWith(fence)) fence = undefined;
+        out.push(line);
+        return;
+      }
       if (!line.includes("![")) {
         out.push(line);
         return;
@@ -53,7 +64,8 @@ export function dropRepeatedImages(blocks: string[]): void {
       const pictures = [...body.matchAll(IMAGE_OR_LINKED_IMAGE)];
       const alone = pictures.length > 0 && !body.replace(IMAGE_OR_LINKED_IMAGE, "").trim();
       if (!alone) {
-        for (const picture of pictures) shown.add(keyOf(picture[0]));
+        // Shown here, unless the line holds code: its `![logo](logo.png)` may be markup written out.
+        if (!body.includes("`")) for (const picture of pictures) shown.add(keyOf(picture[0]));
         out.push(line);
         return;
       }
