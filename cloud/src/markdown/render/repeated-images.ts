@@ -2,10 +2,10 @@
  * A picture the markdown already shows, shown again on a line of pictures alone: a gallery's thumbnail
  * strip under its slides (the same files at 100 pixels wide instead of 500), a product card's hover
  * image drawn twice, a logo in the header and again above the footer. The copy says nothing new and a
- * model reading the markdown pays for every address (on WCXB's pages, 146,000 characters of them, a
- * product page's gallery 27,000 of its 58,000). A picture inside text or a table stays wherever it
- * repeats: there an icon says something each time (a check mark in each row that has the feature, a
- * smiley in a post).
+ * model reading the markdown pays for every address (on WCXB's pages, 244,000 characters of them, 1.1%
+ * of their markdown; a product page's gallery 26,000 of its 58,000). A picture inside text or a table
+ * stays wherever it repeats: there an icon says something each time (a check mark in each row that has
+ * the feature, a smiley in a post). Code is never touched.
  */
 import { IMAGE_ADDRESS, IMAGE_OR_LINKED_IMAGE } from "./markdown-text.js";
 
