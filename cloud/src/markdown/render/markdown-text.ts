@@ -14,13 +14,11 @@ export const HEADING_BLOCK = /^(#{1,6}) /;
 // Each part once: the text between brackets, and the target after them.
 const BRACKETED_TEXT = String.raw`\[((?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*)\]`;
 const TARGET = String.raw`\([^\s()]*(?: "(?:[^"\\]|\\.)*")?\)`;
+const IMAGE = `!${BRACKETED_TEXT}${TARGET}`;
 /** Every image of a markdown text, for `replace`. */
-export const MARKDOWN_IMAGES = new RegExp(`!${BRACKETED_TEXT}${TARGET}`, "g");
+export const MARKDOWN_IMAGES = new RegExp(IMAGE, "g");
 /** An image, or a link around nothing but an image, as the renderer writes them, for `matchAll`. */
-export const IMAGE_OR_LINKED_IMAGE = new RegExp(
-  String.raw`\[\s*!${BRACKETED_TEXT}${TARGET}\s*\]${TARGET}|!${BRACKETED_TEXT}${TARGET}`,
-  "g",
-);
+export const IMAGE_OR_LINKED_IMAGE = new RegExp(String.raw`\[\s*${IMAGE}\s*\]${TARGET}|${IMAGE}`, "g");
 /** An image's address, as `$2`. */
 export const IMAGE_ADDRESS = new RegExp(String.raw`!${BRACKETED_TEXT}\(([^\s()]*)`);
 /** Every link of a markdown text (and an image's bracketed part), its text as `$1`, for `replace`. */

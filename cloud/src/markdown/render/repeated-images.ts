@@ -9,10 +9,10 @@
  */
 import { IMAGE_ADDRESS, IMAGE_OR_LINKED_IMAGE } from "./markdown-text.js";
 
-/** A code fence (as code-blocks.ts writes them) opening or closing a line, inside a list or quote too. */
-const FENCE = /^\s*(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(`{3,}|~{3,})/;
 /** A line's list marker or quote prefix, kept when the line is read for its pictures. */
 const LINE_PREFIX = /^(?:\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s+|\s*(?:>\s*)+)?/;
+/** A code fence (as code-blocks.ts writes them) opening or closing a line, after its prefix. */
+const FENCE = /^\s*(`{3,}|~{3,})/;
 
 /**
  * The parts of an image's address that say how large it is drawn, not which picture it is: a path
@@ -48,19 +48,19 @@ export function dropRepeatedImages(blocks: string[]): void {
     // The fence of the code block being read, if any: code is the page's text, kept as it is.
     let fence: string | undefined;
     lines.forEach((line, i) => {
-      const opensOrCloses = FENCE.exec(line)?.[1];
+      const prefix = LINE_PREFIX.exec(line)![0];
+      const body = line.slice(prefix.length);
+      const opensOrCloses = FENCE.exec(body)?.[1];
       if (fence !== undefined || opensOrCloses) {
         if (fence === undefined) fence = opensOrCloses;
         else if (opensOrCloses?.startsWith(fence)) fence = undefined;
         out.push(line);
         return;
       }
-      if (!line.includes("![")) {
+      if (!body.includes("![")) {
         out.push(line);
         return;
       }
-      const prefix = LINE_PREFIX.exec(line)![0];
-      const body = line.slice(prefix.length);
       const pictures = [...body.matchAll(IMAGE_OR_LINKED_IMAGE)];
       const alone = pictures.length > 0 && !body.replace(IMAGE_OR_LINKED_IMAGE, "").trim();
       if (!alone) {
