@@ -42,6 +42,13 @@ describe("word gaps", () => {
     expect(render(`<p>Call <code>use<span>State</span></code> here.</p>`)).toBe("Call `useState` here.");
     expect(render(`<pre><span>let</span><span>Value</span></pre>`)).toBe("```\nletValue\n```");
     expect(render(`<p>super<wbr>Long, <span>e</span>Bay</p>`)).toBe("superLong, eBay");
+    // A formula's subscripts; a footnote's mark and a subscript inside another element are set apart.
+    expect(render(`<p>H<sub>2</sub>O and C<sub>6</sub>H<sub>12</sub>O<sub>6</sub> sugar</p>`)).toBe(
+      "H2O and C6H12O6 sugar",
+    );
+    expect(render(`<p>Wells<sup>3</sup>Water, <span>CO<sub>2</sub></span><span>Emissions</span></p>`)).toBe(
+      "Wells3 Water, CO2 Emissions",
+    );
     // Text beside text is one text node's worth: the page wrote it so.
     expect(render(`<p>camel<!-- -->Case</p>`)).toBe("camelCase");
   });

@@ -8,7 +8,8 @@
  * product's name, "HOKABondi 8"; tags side by side, "FPSShooter"), no word goes on across the boundary
  * in any language that writes capitals, so a space goes between them. A word split by markup and going
  * on in lower case ("<b>W</b>ord", "<a>Co</a><a>ntact</a>"), a lone lower-case letter before a capital
- * (a brand's "i" of "iPhone", "e" of "eBay") and everything inside code stay as written.
+ * (a brand's "i" of "iPhone", "e" of "eBay"), a formula's subscript before its next element ("H<sub>2</sub>O")
+ * and everything inside code stay as written.
  */
 import { LightText, type LightElement, type LightNode } from "../dom/light-dom.js";
 import { BLOCK_TAGS, SKIP_TAGS } from "./block-tags.js";
@@ -16,9 +17,9 @@ import { CODE_TAGS } from "./inline-marks.js";
 
 /**
  * The first and last two characters of an element's text (enough to tell a capitalised word from
- * capitals) and whether it is one letter, or null when it has no text.
+ * capitals), whether it is one letter, and whether it is a subscript; null when it has no text.
  */
-type Edges = { first: string; last: string; lone: boolean } | null;
+type Edges = { first: string; last: string; lone: boolean; subscript: boolean } | null;
 
 /** Elements whose neighbours never need a space from this pass: the layout or the renderer parts them. */
 const APART = new Set(["br", "wbr", "img", "hr", "pre"]);
@@ -55,7 +56,12 @@ export function separateGluedWords(root: LightElement): void {
 
 /** The first and last two characters of a text, and whether it is one letter. */
 function textEdges(data: string): Edges {
-  return { first: data.slice(0, 2), last: data.slice(-2), lone: data.length === 1 && LONE_LETTER.test(data) };
+  return {
+    first: data.slice(0, 2),
+    last: data.slice(-2),
+    lone: data.length === 1 && LONE_LETTER.test(data),
+    subscript: false,
+  };
 }
 
 /** One element's children as the walk meets them: where spaces go between them, and its own edges. */
@@ -84,6 +90,7 @@ class Line {
     if (
       before &&
       !before.lone &&
+      !before.subscript &&
       (this.beforeElement || child.type === "element") &&
       ((LEFT_OF_GAP.test(before.last) && RIGHT_OF_GAP.test(edges.first)) ||
         (CAPITALS_END.test(before.last) && WORD_START.test(edges.first)))
@@ -117,7 +124,9 @@ class Line {
     if (this.first === undefined || this.last === undefined) return null;
     // A footnote's mark ("<sup>a</sup>Adjusted for age") is no brand's first letter.
     const lone = this.parts === 1 && this.lone && !NOTE_MARKS.has(el.tag);
-    return { first: this.first, last: this.last, lone };
+    // A formula's count runs on into the symbol after it (H₂O, C₆H₁₂O₆); a superscript before a
+    // capital is a footnote's mark, set apart.
+    return { first: this.first, last: this.last, lone, subscript: el.tag === "sub" };
   }
 }
 
