@@ -12,6 +12,11 @@ describe("inline marks", () => {
     expect(emphasized("[a](https://x.test/)", "*")).toBe(" *[a](https://x.test/)* ");
     expect(emphasized("   ", "**")).toBe(" ");
     expect(emphasized("", "~~")).toBe("");
+    // Emphasis of the same marker inside makes one run with these markers: read by the letter beside it.
+    expect(emphasized("*both*", "**")).toBe("***both***");
+    expect(emphasized("**a** and b.", "*")).toBe("***a** and b.* ");
+    expect(emphasized("5\\*", "**")).toBe("**5\\*** ");
+    expect(emphasized("~~gone~~", "**")).toBe(" **~~gone~~** ");
   });
 
   it("writes a link's text on one line, a title only when it says more, and no empty link", () => {

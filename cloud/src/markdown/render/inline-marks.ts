@@ -33,15 +33,25 @@ export function emphasisKind(node: LightNode | undefined): string | undefined {
 /**
  * `inner` between `marker`s, its surrounding whitespace (and the renderer's U+E000 spacer) kept
  * outside: `** a **` would not read as emphasis. Emphasis starting or ending in punctuation (a link,
- * code) only opens or closes beside a space, so one is added there.
+ * code) only opens or closes beside a space, so one is added there. Emphasis of the same marker inside
+ * (`<b><i>both</i></b>`) is no such punctuation: its markers and these make one run, `***both***`,
+ * which markdown reads by the letter beside it, so no space parts the text from a comma after it.
  */
 export function emphasized(inner: string, marker: string): string {
   const [lead, core, trail] = splitEdges(inner, SPACE_OR_SPACER);
   if (!core) return lead || trail ? " " : "";
-  const before = lead || (/^[\p{P}\p{S}]/u.test(core) ? " " : "");
-  const after = trail || (/[\p{P}\p{S}]$/u.test(core) ? " " : "");
+  const char = marker[0]!;
+  let start = 0;
+  while (core[start] === char) start++;
+  let end = core.length;
+  while (end > start && core[end - 1] === char) end--;
+  const before = lead || (PUNCTUATION.test(core[start] ?? char) ? " " : "");
+  // A backslash before the run escapes its first marker: the run then follows punctuation.
+  const after = trail || (PUNCTUATION.test(core[end - 1] ?? char) ? " " : "");
   return `${before}${marker}${core}${marker}${after}`;
 }
+
+const PUNCTUATION = /[\p{P}\p{S}]/u;
 
 /**
  * Inline markdown written part by part (a text, an element's markup), one emphasis where a part's
