@@ -29,6 +29,7 @@ import {
   singleLine,
 } from "./markdown-text.js";
 import { dropStrayRules } from "./stray-rules.js";
+import { isLineNumberGutter } from "./line-number-gutters.js";
 import { renderTable } from "./tables.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS, spacedText } from "./block-tags.js";
 
@@ -119,6 +120,7 @@ class MarkdownRenderer {
             : "images";
         for (const block of this.block(node)) {
           if (!block) continue;
+          if (isLineNumberGutter(out[out.length - 1], block)) out.pop();
           pushBlock(out, block, copies);
           copies = "none";
         }
