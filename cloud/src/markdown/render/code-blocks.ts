@@ -3,10 +3,18 @@ import type { LightElement, LightNode } from "../dom/light-dom.js";
 import { BLOCK_TAGS, SKIP_TAGS } from "./block-tags.js";
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([A-Za-z0-9_+#.-]+)/;
+/**
+ * The wrapper two levels up names the language plainly: Rouge's (Jekyll's) `language-x
+ * highlighter-rouge`, Sphinx's `highlight-x notranslate` (whose `default`, `none` and `text` name none).
+ * Only so that far out: a page's `lang-en` there names its readers' language.
+ */
+const OUTER_LANGUAGE_CLASS = /(?:^|\s)(?:language-|highlight-(?=\S+\s+notranslate\b))([A-Za-z0-9_+#.-]+)/;
+const NO_LANGUAGE = new Set(["default", "none", "text"]);
 
 /**
  * The language named by `class="language-x"`, `lang-x`, `highlight-source-x` or `data-lang(uage)`,
- * looked for on the `<pre>`, then its `<code>`, then the wrapper highlighters put around it.
+ * looked for on the `<pre>`, then its `<code>`, then the wrapper highlighters put around it, then the
+ * wrapper of that (see OUTER_LANGUAGE_CLASS).
  */
 export function codeLanguage(pre: LightElement): string {
   const code = pre.elementChildren.find((child) => child.tag === "code");
@@ -18,7 +26,8 @@ export function codeLanguage(pre: LightElement): string {
     const language = fromAttr ?? fromClass;
     if (language) return language.toLowerCase();
   }
-  return "";
+  const outer = OUTER_LANGUAGE_CLASS.exec(pre.parent?.parent?.className ?? "")?.[1]?.toLowerCase();
+  return outer && !NO_LANGUAGE.has(outer) ? outer : "";
 }
 
 /**

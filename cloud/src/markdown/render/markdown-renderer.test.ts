@@ -168,8 +168,23 @@ describe("code blocks", () => {
     ['<pre class="lang-py"><code>a = 1</code></pre>', "py"],
     ['<pre data-lang="Rust"><code>let a = 1;</code></pre>', "rust"],
     ['<div class="highlight highlight-source-go"><pre>a := 1</pre></div>', "go"],
+    [
+      '<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>puts 1</pre></div></div>',
+      "ruby",
+    ],
+    [
+      '<div class="highlight-html+django notranslate"><div class="highlight"><pre>{{ a }}</pre></div></div>',
+      "html+django",
+    ],
   ])("takes the language from %s", (html, language) => {
-    expect(render(html)).toMatch(new RegExp("^```" + language + "\\n"));
+    expect(render(html)).toMatch(new RegExp("^```" + language.replace("+", "\\+") + "\\n"));
+  });
+
+  it("takes no language from a page's wrapper two levels up, nor Sphinx's default lexer", () => {
+    expect(render('<div class="lang-en"><div><pre>text</pre></div></div>')).toBe("```\ntext\n```");
+    expect(render('<div class="highlight-default notranslate"><div><pre>a = 1</pre></div></div>')).toBe(
+      "```\na = 1\n```",
+    );
   });
 
   it("keeps the code's own line breaks and indentation, highlighting spans dropped", () => {
