@@ -93,7 +93,11 @@ export function fencedCodeBlock(text: string, language: string): string {
 
 /** An inline code span; its fence differs from every backtick run inside. */
 export function codeSpan(text: string): string {
-  const content = text.replace(/\s+/g, " ").trim();
+  // Without the renderer's private-use markers, which the paragraph would read as a break or a gap.
+  const content = text
+    .replace(/[\uE000-\uE002]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!content) return "";
   const fence = "`".repeat(longestRun(content, "`") + 1);
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";

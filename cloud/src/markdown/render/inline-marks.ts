@@ -6,7 +6,7 @@
 import type { LightElement, LightNode } from "../dom/light-dom.js";
 import { imageSource } from "./image-source.js";
 import { resolveImage } from "./link-urls.js";
-import { collapseWhitespace, escapeText, singleLine } from "./markdown-text.js";
+import { collapseWhitespace, escapeText, GAP_AFTER, GAP_BEFORE, singleLine } from "./markdown-text.js";
 
 /** Elements whose text is a code span. */
 export const CODE_TAGS = new Set(["code", "kbd", "samp", "tt", "var"]);
@@ -31,23 +31,23 @@ export function emphasisKind(node: LightNode | undefined): string | undefined {
 }
 
 /**
- * `inner` between `marker`s, its surrounding whitespace (and the renderer's U+E000 spacer) kept
- * outside: `** a **` would not read as emphasis. Emphasis starting or ending in punctuation (a link,
- * code) only opens or closes beside a space, so one is added there. Emphasis of the same marker inside
- * (`<b><i>both</i></b>`) is no such punctuation: its markers and these make one run, `***both***`,
- * which markdown reads by the letter beside it, so no space parts the text from a comma after it.
+ * `inner` between `marker`s, its surrounding whitespace (and the renderer's markers: a `<br>`, a gap)
+ * kept outside: `** a **` would not read as emphasis. Emphasis starting or ending in punctuation (a
+ * link, code) opens or closes only where the character beside it allows (see GAP_AFTER), so a gap is
+ * left there for the finished text to settle. Emphasis of the same marker inside (`<b><i>both</i></b>`)
+ * is no such punctuation: its markers and these make one run, `***both***`, read by the letter inside.
  */
 export function emphasized(inner: string, marker: string): string {
-  const [lead, core, trail] = splitEdges(inner, SPACE_OR_SPACER);
-  if (!core) return lead || trail ? " " : "";
+  const [lead, core, trail] = splitEdges(inner, SPACE_OR_MARKER);
+  if (!core) return /[\s\uE000]/.test(lead + trail) ? " " : "";
   const char = marker[0]!;
   let start = 0;
   while (core[start] === char) start++;
   let end = core.length;
   while (end > start && core[end - 1] === char) end--;
-  const before = lead || (PUNCTUATION.test(core[start] ?? char) ? " " : "");
+  const before = lead || (PUNCTUATION.test(core[start] ?? char) ? GAP_BEFORE : "");
   // A backslash before the run escapes its first marker: the run then follows punctuation.
-  const after = trail || (PUNCTUATION.test(core[end - 1] ?? char) ? " " : "");
+  const after = trail || (PUNCTUATION.test(core[end - 1] ?? char) ? GAP_AFTER : "");
   return `${before}${marker}${core}${marker}${after}`;
 }
 
@@ -119,7 +119,7 @@ export function linked(inner: string, href: string, titleAttr: string | null): s
 }
 
 const SPACE = /\s/;
-const SPACE_OR_SPACER = /[\s\uE000]/;
+const SPACE_OR_MARKER = /[\s\uE000-\uE002]/;
 
 /**
  * `text` as its leading run of `space` characters, what lies between, and its trailing run. Read a

@@ -33,6 +33,32 @@ export const RULE_BLOCK = "---";
 export const HARD_BREAK = "\uE000";
 
 /**
+ * Stand for the space emphasis that closes after punctuation, or opens before it, may need (see
+ * inline-marks.ts) until the character beside it is known: the paragraph, heading or cell is finished.
+ * Markdown reads `*U.S.A.*` closing before a comma and `(**[a](b)**)` opening after a parenthesis, but
+ * not `**a.**b` nor `a**[b](c)**`: only beside a letter, a digit or another marker is the space written.
+ */
+export const GAP_AFTER = "\uE001";
+export const GAP_BEFORE = "\uE002";
+
+/** The private-use characters above: the renderer's, dropped from the page's text. */
+const MARKERS = /[\uE000-\uE002]/g;
+
+/** Writes the emphasis gaps (GAP_AFTER, GAP_BEFORE) of finished inline text as a space or nothing. */
+function settleGaps(text: string): string {
+  if (!GAP.test(text)) return text;
+  return text
+    .replace(SPACE_AFTER, " ")
+    .replace(/\uE001/g, "")
+    .replace(SPACE_BEFORE, " ")
+    .replace(/\uE002/g, "");
+}
+
+const GAP = /[\uE001\uE002]/;
+const SPACE_AFTER = /\uE001(?=[\p{L}\p{N}*_~])/gu;
+const SPACE_BEFORE = /(?<=[\p{L}\p{N}*_~])\uE002/gu;
+
+/**
  * Collapses HTML whitespace the way a browser lays out normal text (no-break spaces and line separators
  * become spaces), and drops the characters a reader never sees: zero-width spaces, word joiners and byte
  * order marks, and joiners, direction marks or soft hyphens with nothing to join (a `<p>&zwj;</p>` spacer, a hyphen point
@@ -41,7 +67,7 @@ export const HARD_BREAK = "\uE000";
  * (measured: dropping it joined words that WCXB's and the Readability corpus's references keep apart).
  */
 export function collapseWhitespace(text: string): string {
-  let out = text.replace(/[\t\n\f\r \u00a0\u2028\u2029]+/g, " ").replace(/\uE000/g, "");
+  let out = text.replace(/[\t\n\f\r \u00a0\u2028\u2029]+/g, " ").replace(MARKERS, "");
   if (INVISIBLE.test(out)) {
     out = out.replace(/[\u200b\u2060\ufeff]+/g, "").replace(LONE_JOINER, "$1");
     // Spaces that stood on either side of what went are one space.
@@ -173,7 +199,7 @@ const LINE_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\
  * or more as a paragraph break), each line's start escaped.
  */
 export function finishParagraph(inline: string): string {
-  const text = inline
+  const text = settleGaps(inline)
     .replace(/ {2,}/g, " ")
     // Spaces are single here, so one on each side of a break is all there is.
     .replace(/ ?\uE000 ?/g, HARD_BREAK)
@@ -233,7 +259,9 @@ export function linkTexts(line: string): string {
   return line.replace(MARKDOWN_LINKS, "$1");
 }
 
-/** Inline text on one line (headings, table cells, link text): hard breaks become spaces. */
+/** Inline text on one line (headings, table cells, link text): hard breaks become spaces, gaps settled. */
 export function singleLine(inline: string): string {
-  return inline.replace(/[\s\uE000]+/g, " ").trim();
+  return settleGaps(inline)
+    .replace(/[\s\uE000]+/g, " ")
+    .trim();
 }
