@@ -70,6 +70,18 @@ describe("dropRepeatedImages", () => {
     const photo = "![Harbour](https://a.example/harbour.jpg)";
     expect(after([photo, "Text.", `> ${photo}`, "More text."])).toEqual([photo, "Text.", "More text."]);
   });
+
+  it("leaves one blank line where a dropped picture stood between two, in a list item or a quote, code untouched", () => {
+    const logo = "![Allianz](https://a.example/allianz.png)";
+    const card = ["- ## Allianz", "", `  ${logo}`, "", "  #### What we like most", "", `  ${logo}`].join(
+      "\n",
+    );
+    expect(after([logo, card])).toEqual([logo, "- ## Allianz\n\n  #### What we like most"]);
+    const quote = ["> Before.", ">", `> ${logo}`, ">", "> After."].join("\n");
+    expect(after([logo, quote])).toEqual([logo, "> Before.\n>\n> After."]);
+    const code = ["```", "a", "", "", "b", "```"].join("\n");
+    expect(after([logo, `${logo}\n\n${code}`])).toEqual([logo, code]);
+  });
 });
 
 describe("pictureKey", () => {

@@ -45,6 +45,8 @@ export function dropRepeatedImages(blocks: string[]): void {
     }
     const lines = block.split("\n");
     const out: string[] = [];
+    // Which lines of `out` are code, which the blank lines left by a dropped picture never touch.
+    const code = new Set<number>();
     // The fence of the code block being read, if any: code is the page's text, kept as it is.
     let fence: string | undefined;
     lines.forEach((line, i) => {
@@ -54,6 +56,7 @@ export function dropRepeatedImages(blocks: string[]): void {
       if (fence !== undefined || opensOrCloses) {
         if (fence === undefined) fence = opensOrCloses;
         else if (opensOrCloses?.startsWith(fence)) fence = undefined;
+        code.add(out.length);
         out.push(line);
         return;
       }
@@ -79,10 +82,32 @@ export function dropRepeatedImages(blocks: string[]): void {
       else if (fresh.length) out.push(prefix + fresh.map((picture) => picture[0]).join(" "));
       else if (prefix && indentOf(lines[i + 1]) > indentOf(line)) out.push(prefix.trimEnd());
     });
-    if (out.length) blocks[kept++] = out.join("\n");
+    const text = withoutExtraBlankLines(out, code);
+    if (text) blocks[kept++] = text;
   }
   blocks.length = kept;
 }
+
+/**
+ * The block's lines joined, without the blank lines a dropped picture leaves: one where two meet (the
+ * blank lines that stood before and after it, in a list item or a quote too), any at the block's ends.
+ * Outside code a block never has two blank lines in a row, so only those are touched.
+ */
+function withoutExtraBlankLines(lines: readonly string[], code: ReadonlySet<number>): string {
+  const kept: string[] = [];
+  let lastBlank = true;
+  lines.forEach((line, i) => {
+    const blank = !code.has(i) && BLANK_LINE.test(line);
+    if (blank && lastBlank) return;
+    kept.push(line);
+    lastBlank = blank;
+  });
+  if (lastBlank) kept.pop();
+  return kept.join("\n");
+}
+
+/** A line with nothing but a quote's prefix, if that. */
+const BLANK_LINE = /^[\s>]*$/;
 
 /** Which picture an image's markdown shows: its address without the parts that only size it. */
 export function pictureKey(markdown: string): string {
