@@ -39,6 +39,15 @@ describe("headings and paragraphs", () => {
     );
   });
 
+  it("drops an icon or a decorative picture beside a heading's words, and keeps a described one", () => {
+    expect(
+      render(
+        '<h3><img src="/arrow.svg" alt=""> Weight</h3><h2>Top <a href="/x"><img src="/i.png"></a> picks</h2>' +
+          '<h2>Made by <img src="/acme.png" alt="Acme"></h2>',
+      ),
+    ).toBe("### Weight\n\n## Top picks\n\n## Made by ![Acme](https://example.com/acme.png)");
+  });
+
   it("shows a heading or line drawn again in another container once, and keeps the author's repeats", () => {
     const paragraph = "The harbour master counted forty boats leaving before dawn. ".repeat(4).trim();
     expect(

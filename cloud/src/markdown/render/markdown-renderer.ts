@@ -27,6 +27,7 @@ import {
   MARKDOWN_IMAGES,
   RULE_BLOCK,
   singleLine,
+  withoutUndescribedImages,
 } from "./markdown-text.js";
 import { dropStrayRules } from "./stray-rules.js";
 import { isLineNumberGutter } from "./line-number-gutters.js";
@@ -181,11 +182,14 @@ class MarkdownRenderer {
   }
 
   private heading(el: LightElement): string {
-    const text = singleLine(this.children(el));
+    let text = singleLine(this.children(el));
     if (!text || isOnlySeparators(text)) return "";
     // A heading holding only a picture (a logo, a banner) heads nothing: the picture stands alone.
     if (!readText(text.replace(MARKDOWN_IMAGES, "")))
       return text.includes("![") ? text.replace(/^\*\*(.*)\*\*$/, "$1") : "";
+    // Beside its words, a picture without alt text is an icon (an arrow, a bullet) or one the page
+    // marks as decoration (`alt=""`): the words are the heading.
+    if (text.includes("![]")) text = withoutUndescribedImages(text);
     return `${"#".repeat(Number(el.tag[1]))} ${text.endsWith("#") ? text.slice(0, -1) + "\\#" : text}`;
   }
 

@@ -254,6 +254,16 @@ export function readerText(markdown: string): string {
     .trim();
 }
 
+/** A markdown line without its images that have no alt text (linked ones with their link), spaces closed up. */
+export function withoutUndescribedImages(line: string): string {
+  return line
+    .replace(IMAGE_OR_LINKED_IMAGE, (image, linkedAlt?: string, alt?: string) =>
+      (linkedAlt ?? alt) === "" ? " " : image,
+    )
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
 /** A markdown line with its links' texts in place of the links (`[text](url)` → `text`). */
 export function linkTexts(line: string): string {
   return line.replace(MARKDOWN_LINKS, "$1");
