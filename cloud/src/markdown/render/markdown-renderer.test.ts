@@ -150,6 +150,19 @@ describe("lists", () => {
     );
   });
 
+  it("numbers a list from its first item's value or from 0, and writes a countdown's numbers as text", () => {
+    expect(
+      render('<ol><li value="5">Five</li><li>Six</li></ol><p>Then</p><ol start="0"><li>Zero</li></ol>'),
+    ).toBe("5. Five\n6. Six\n\nThen\n\n0. Zero");
+    // Markdown's numbers only count up: a countdown is bullets that say their numbers.
+    expect(render("<ol reversed><li>Bronze</li><li>Silver</li><li>Gold</li></ol>")).toBe(
+      "- 3\\. Bronze\n- 2\\. Silver\n- 1\\. Gold",
+    );
+    expect(render('<ol reversed start="10"><li>Ten</li><li>Nine<ul><li>Note</li></ul></li></ol>')).toBe(
+      "- 10\\. Ten\n- 9\\. Nine\n  - Note",
+    );
+  });
+
   it("indents a list item's later paragraphs and code under its marker", () => {
     expect(render("<ul><li><p>Para</p><p>More</p></li><li>Code:<pre>x = 1</pre></li></ul>")).toBe(
       "- Para\n\n  More\n- Code:\n\n  ```\n  x = 1\n  ```",

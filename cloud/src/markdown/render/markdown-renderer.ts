@@ -205,10 +205,22 @@ class MarkdownRenderer {
   private list(el: LightElement): string {
     const alternate = this.alternateMarker;
     this.alternateMarker = false;
+    const items = el.elementChildren.filter((child) => child.tag === "li");
+    const count = Math.max(1, items.length);
+    // A countdown (`reversed`) has numbers markdown cannot write as a list's, which only count up: its
+    // items are bullets that say their numbers.
+    if (el.tag === "ol" && el.attr("reversed") !== null) {
+      const first = listNumber(items[0]?.attr("value")) ?? listNumber(el.attr("start")) ?? count;
+      return this.nested(el, 2, () => this.listItems(el, null, alternate, first));
+    }
     // The widest number decides the indentation; one CommonMark cannot read as a list's (ten digits or
-    // more) would turn the list into text, so such a list is written with bullets.
-    const start = el.tag === "ol" ? Math.max(0, parseInt(el.attr("start") ?? "", 10) || 1) : 0;
-    const last = start + Math.max(1, el.elementChildren.filter((child) => child.tag === "li").length) - 1;
+    // more) would turn the list into text, so such a list is written with bullets. A first item's own
+    // number (`<li value>`) is where the list starts.
+    const start =
+      el.tag === "ol"
+        ? Math.max(0, listNumber(items[0]?.attr("value")) ?? listNumber(el.attr("start")) ?? 1)
+        : 0;
+    const last = start + count - 1;
     const ordered = el.tag === "ol" && last <= MAX_LIST_NUMBER;
     const markerWidth = ordered ? String(last).length + 1 : 1;
     return this.nested(el, markerWidth + 1, () => this.listItems(el, ordered ? start : null, alternate));
@@ -227,17 +239,20 @@ class MarkdownRenderer {
 
   /**
    * The list's items, numbered from `start`, or with bullets when it is null; `alternate` for a list
-   * right after another, which needs the other marker (`*`, `1)`) to start a list of its own.
+   * right after another, which needs the other marker (`*`, `1)`) to start a list of its own. With
+   * `countdown`, bullets whose text opens with the numbers, down from it.
    */
-  private listItems(el: LightElement, start: number | null, alternate: boolean): string {
+  private listItems(el: LightElement, start: number | null, alternate: boolean, countdown?: number): string {
     const items = this.itemBlocks(el);
     let number = start ?? 0;
+    let down = countdown ?? 0;
     const lines: string[] = [];
     for (const item of items) {
       // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
       const blocks = item.filter(Boolean);
       dropStrayRules(blocks);
       if (!blocks.length) continue;
+      if (countdown !== undefined) blocks[0] = `${down--}\\. ${blocks[0]}`;
       const marker = start !== null ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
       const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
       lines.push(`${marker} ${indent(body, " ".repeat(marker.length + 1))}`);
@@ -425,6 +440,12 @@ class MarkdownRenderer {
       this.linkDepth--;
     }
   }
+}
+
+/** A list's `start` or an item's `value`: an integer, or undefined. */
+function listNumber(value: string | null | undefined): number | undefined {
+  const number = parseInt(value ?? "", 10);
+  return Number.isFinite(number) ? number : undefined;
 }
 
 function indent(text: string, prefix: string): string {
