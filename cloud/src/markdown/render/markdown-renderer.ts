@@ -29,7 +29,7 @@ import {
   singleLine,
   withoutUndescribedImages,
 } from "./markdown-text.js";
-import { dropStrayRules } from "./stray-rules.js";
+import { LIST_START, renderList, type ListRendering } from "./lists.js";
 import { isLineNumberGutter } from "./line-number-gutters.js";
 import { renderTable } from "./tables.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS, spacedText } from "./block-tags.js";
@@ -43,10 +43,7 @@ const MAX_DEPTH = 200;
  * quotes 7 deep at most in WCXB's 1,497 pages, 14 characters).
  */
 const MAX_PREFIX_WIDTH = 32;
-/** The most digits a list number may have for CommonMark to read it as one. */
-const MAX_LIST_NUMBER = 999_999_999;
 const PERMALINK_TEXT = /^[\s\uE000]*(?:(?:#|¶|§|🔗|⚓|\\#|link)[\s\uE000]*)?$/iu;
-const LIST_START = /^(?:[-*+]|\d{1,9}[.)])(?: |$)/;
 
 /**
  * The markdown blocks of `root`'s content; join them with blank lines. The tree is read as a browser
@@ -69,6 +66,10 @@ class MarkdownRenderer {
   private alternateMarker = false;
   /** Inline elements with block content somewhere inside (found once, bottom-up). */
   private readonly holdsBlocks = new Set<LightElement>();
+  private readonly listRendering: ListRendering = {
+    blocks: (el) => this.blocks(el),
+    nested: (el, width, render) => this.nested(el, width, render),
+  };
 
   constructor(
     private readonly base: URL | null,
@@ -205,25 +206,7 @@ class MarkdownRenderer {
   private list(el: LightElement): string {
     const alternate = this.alternateMarker;
     this.alternateMarker = false;
-    const items = el.elementChildren.filter((child) => child.tag === "li");
-    const count = Math.max(1, items.length);
-    // A countdown (`reversed`) has numbers markdown cannot write as a list's, which only count up: its
-    // items are bullets that say their numbers.
-    if (el.tag === "ol" && el.attr("reversed") !== null) {
-      const first = listNumber(items[0]?.attr("value")) ?? listNumber(el.attr("start")) ?? count;
-      return this.nested(el, 2, () => this.listItems(el, null, alternate, first));
-    }
-    // The widest number decides the indentation; one CommonMark cannot read as a list's (ten digits or
-    // more) would turn the list into text, so such a list is written with bullets. A first item's own
-    // number (`<li value>`) is where the list starts.
-    const start =
-      el.tag === "ol"
-        ? Math.max(0, listNumber(items[0]?.attr("value")) ?? listNumber(el.attr("start")) ?? 1)
-        : 0;
-    const last = start + count - 1;
-    const ordered = el.tag === "ol" && last <= MAX_LIST_NUMBER;
-    const markerWidth = ordered ? String(last).length + 1 : 1;
-    return this.nested(el, markerWidth + 1, () => this.listItems(el, ordered ? start : null, alternate));
+    return renderList(el, alternate, this.listRendering);
   }
 
   /** Renders a list or quote inside a prefix `width` wider, or, past MAX_PREFIX_WIDTH, its plain text. */
@@ -235,48 +218,6 @@ class MarkdownRenderer {
     } finally {
       this.prefixWidth -= width;
     }
-  }
-
-  /**
-   * The list's items, numbered from `start`, or with bullets when it is null; `alternate` for a list
-   * right after another, which needs the other marker (`*`, `1)`) to start a list of its own. With
-   * `countdown`, bullets whose text opens with the numbers, down from it.
-   */
-  private listItems(el: LightElement, start: number | null, alternate: boolean, countdown?: number): string {
-    const items = this.itemBlocks(el);
-    let number = start ?? 0;
-    let down = countdown ?? 0;
-    const lines: string[] = [];
-    for (const item of items) {
-      // A rule opening or closing an item (a menu's divider, a card's top border) divides nothing.
-      const blocks = item.filter(Boolean);
-      dropStrayRules(blocks);
-      if (!blocks.length) continue;
-      if (countdown !== undefined) blocks[0] = `${down--}\\. ${blocks[0]}`;
-      const marker = start !== null ? `${number++}${alternate ? ")" : "."}` : alternate ? "*" : "-";
-      const body = blocks.reduce((text, block) => text + (LIST_START.test(block) ? "\n" : "\n\n") + block);
-      lines.push(`${marker} ${indent(body, " ".repeat(marker.length + 1))}`);
-    }
-    return lines.join("\n");
-  }
-
-  /** Each item's blocks; content directly in the list (a nested list, stray text) joins the item before it. */
-  private itemBlocks(el: LightElement): string[][] {
-    const items: string[][] = [];
-    for (const child of el.children) {
-      if (child.type === "element" && child.tag === "li") {
-        items.push(this.blocks(child));
-        continue;
-      }
-      if (child.type === "text" ? !child.data.trim() : SKIP_TAGS.has(child.tag)) continue;
-      const blocks =
-        child.type === "element" && (child.tag === "ul" || child.tag === "ol")
-          ? [this.list(child)]
-          : this.blocksOf([child]);
-      if (items.length) items[items.length - 1]!.push(...blocks);
-      else items.push(blocks);
-    }
-    return items;
   }
 
   private quote(el: LightElement): string {
@@ -294,13 +235,6 @@ class MarkdownRenderer {
 
   private cell(cell: LightElement): string {
     return singleLine(this.holdsBlocks.has(cell) ? this.blocks(cell).join(" ") : this.children(cell));
-  }
-
-  /** Blocks of a node list that has no element of its own (loose content in a list). */
-  private blocksOf(nodes: LightNode[]): string[] {
-    const holder = new LightElement("div");
-    holder.children = nodes;
-    return this.blocks(holder);
   }
 
   private children(el: LightElement): string {
@@ -440,16 +374,6 @@ class MarkdownRenderer {
       this.linkDepth--;
     }
   }
-}
-
-/** A list's `start` or an item's `value`: an integer, or undefined. */
-function listNumber(value: string | null | undefined): number | undefined {
-  const number = parseInt(value ?? "", 10);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-function indent(text: string, prefix: string): string {
-  return text.replace(/\n(?=[^\n])/g, `\n${prefix}`);
 }
 
 /** A subtree past the renderer's bounds, as one paragraph of its words. */

@@ -4,7 +4,7 @@ import { renderBlocks } from "./markdown-renderer.js";
 
 /**
  * The renderer alone (no main-content extraction, no title) on a fragment or page, its blocks joined as
- * the markdown joins them. Shared by the renderer's tests, the tables' and the word gaps'.
+ * the markdown joins them. Shared by the renderer's tests, the lists', the tables' and the word gaps'.
  */
 export function render(html: string, url = "https://example.com/dir/page.html"): string {
   const doc = parseDocument(html);
