@@ -140,6 +140,17 @@ describe("inline markup", () => {
   });
 });
 
+describe("definition lists", () => {
+  it("writes a plain term in bold over its definition, and a term with markup of its own as it is", () => {
+    expect(
+      render(
+        "<dl><dt>Weight</dt><dd>2 kg</dd><dt>Colour</dt><dt>Finish</dt><dd>Oak</dd>" +
+          "<dt><code>open(file, *, mode)</code></dt><dd>Opens a file.</dd></dl>",
+      ),
+    ).toBe("**Weight**\n\n2 kg\n\n**Colour**\n\n**Finish**\n\nOak\n\n`open(file, *, mode)`\n\nOpens a file.");
+  });
+});
+
 describe("code blocks", () => {
   it.each([
     ['<pre><code class="language-typescript">let a = 1;</code></pre>', "typescript"],

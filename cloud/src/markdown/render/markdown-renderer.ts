@@ -177,6 +177,8 @@ class MarkdownRenderer {
         return renderTable(el, { cell: (cell) => this.cell(cell), blocks: (node) => this.blocks(node) });
       case "hr":
         return [RULE_BLOCK];
+      case "dt":
+        return this.term(el);
       default:
         return this.blocks(el);
     }
@@ -192,6 +194,18 @@ class MarkdownRenderer {
     // marks as decoration (`alt=""`): the words are the heading.
     if (text.includes("![]")) text = withoutUndescribedImages(text);
     return `${"#".repeat(Number(el.tag[1]))} ${text.endsWith("#") ? text.slice(0, -1) + "\\#" : text}`;
+  }
+
+  /**
+   * A definition list's term, in bold: markdown has no definition lists, and the term written as a
+   * paragraph like its definition would no longer say which is which ("**Weight**", then "2 kg"). A term
+   * with markup of its own (an API's signature, its parameters in italics and code) stays as it is:
+   * emphasis around emphasis is where markdown parsers disagree.
+   */
+  private term(dt: LightElement): string[] {
+    const blocks = this.blocks(dt);
+    const text = blocks.length === 1 ? blocks[0]! : "";
+    return text && !/[*_`[\n\\]/.test(text) ? [`**${text}**`] : blocks;
   }
 
   /** A link wrapping just a heading becomes a heading holding the link. */
