@@ -155,6 +155,7 @@ export function removeBoilerplate(
   const proseLength = proseMeter();
   const inArticle = withinArticle();
   const holdsControl = descendantFinder(isFormControl);
+  const holdsFormula = descendantFinder((el) => el.tag === "math");
   // What goes by its names alone, or by markup weighed as names are (see sparedPageContent).
   const byName: LightElement[] = [];
   // The page's header and navigation landmarks, whose controls may open panels elsewhere.
@@ -173,6 +174,9 @@ export function removeBoilerplate(
     if (reason === "hidden" && isPanel(node)) reason = boilerplateReason(node, type, true);
     reason ??= formReason(node, type, holdsControl) ?? skipLinkReason(node) ?? authorBoxReason(node);
     if (reason && holdsSubject(node)) return true;
+    // A formula is the page's text, whatever its typesetter names its wrapper (MathJax's is named for
+    // the context menu it attaches, `CtxtMenu_Attached`).
+    if ((reason === "words" || reason === "navigation-words") && holdsFormula(node)) return true;
     // Markup that declares itself furniture goes unless it wraps the page's declared main content;
     // names are weaker evidence and spare wrappers of most of the page. A hiding class spares only a
     // wrapper of prose (a page a script reveals), not a hidden dump of data (a product's raw fields).

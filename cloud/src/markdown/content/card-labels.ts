@@ -8,7 +8,7 @@
  * longer.
  */
 import { forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
-import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
+import { INLINE_TAGS, isLeafBlock, SELF_REPEATING } from "./content-mass.js";
 
 /** A label is short: a longer text that repeats is a sentence, left to removeRepeatedText. */
 const MAX_LABEL_WORDS = 3;
@@ -25,7 +25,7 @@ export function removeCardLabels(root: LightElement, posts = false): void {
   const byText = new Map<string, LightElement[]>();
   forEachDescendant(root, (node) => {
     if (node.type === "text" || INLINE_TAGS.has(node.tag)) return false;
-    if (node.tag === "pre" || node.tag === "table") return false;
+    if (SELF_REPEATING.has(node.tag)) return false;
     if (!isLeafBlock(node)) return true;
     // Counted from the text statistics before any text is built: most leaf blocks are paragraphs.
     if (wordCount(node) > (posts ? MAX_COUNTER_WORDS : MAX_LABEL_WORDS)) return false;

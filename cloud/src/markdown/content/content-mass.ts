@@ -42,6 +42,12 @@ export interface BlockMap {
   indexOf: ReadonlyMap<LightElement, number>;
 }
 
+/**
+ * Elements whose parts repeat by nature — code's lines, a table's cells ("Yes", "Rest"), a formula's
+ * symbols (MathML's `<mi>x</mi>`): the passes that remove repeated text and labels leave them whole.
+ */
+export const SELF_REPEATING = new Set(["pre", "table", "math"]);
+
 /** Tags whose text runs on inside the surrounding block. */
 export const INLINE_TAGS = new Set([
   "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em", "font", "i", "img", "ins",

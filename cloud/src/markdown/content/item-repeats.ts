@@ -4,7 +4,7 @@
  * first copy. Only inside one card: two cards with the same name or price are two items.
  */
 import { removeNodes, type LightElement, type LightNode } from "../dom/light-dom.js";
-import { INLINE_TAGS } from "./content-mass.js";
+import { INLINE_TAGS, SELF_REPEATING } from "./content-mass.js";
 
 /**
  * A card's own texts are short: a name, a price, a line of summary. A longer text an item repeats is a
@@ -22,8 +22,7 @@ export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
     // Pre-order, children in document order: the first copy is the one the reader meets first.
     while (stack.length) {
       const el = stack.pop()!;
-      // A table's cells repeat by design ("Yes", "Rest"), as code repeats its lines.
-      if (el.tag === "table" || el.tag === "pre") continue;
+      if (SELF_REPEATING.has(el.tag)) continue;
       const run: LightNode[] = [];
       let chars = 0;
       for (const child of el.children) {
@@ -54,6 +53,6 @@ export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
 
 function insideTable(el: LightElement): boolean {
   for (let current: LightElement | null = el; current; current = current.parent)
-    if (current.tag === "table" || current.tag === "pre") return true;
+    if (SELF_REPEATING.has(current.tag)) return true;
   return false;
 }

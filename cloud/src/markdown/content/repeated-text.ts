@@ -16,7 +16,7 @@
  * cards with the same whole text are a copy (a looping carousel's clones, a layout drawn twice).
  */
 import { descendantFinder, forEachDescendant, removeNodes, type LightElement } from "../dom/light-dom.js";
-import { INLINE_TAGS, isLeafBlock } from "./content-mass.js";
+import { INLINE_TAGS, isLeafBlock, SELF_REPEATING } from "./content-mass.js";
 import { itemSignature } from "./repeated-items.js";
 
 /** Shorter texts repeat legitimately ("Reply", "Yes", a price in a table). */
@@ -50,7 +50,7 @@ export function removeRepeatedText(root: LightElement, grids?: ReadonlyMap<Light
       if (quotesSeenText(node, seen, holdsParagraphs)) repeats.push(node);
       return false;
     }
-    if (node.tag === "pre" || node.tag === "table") return false;
+    if (SELF_REPEATING.has(node.tag)) return false;
     if (node.stats.nonSpace < MIN_REPEATED_CHARS) return true;
     if (!isLeafBlock(node) || wrapsParagraphs(node, holdsParagraphs)) {
       if (!wholes.isCopy(node)) return true;

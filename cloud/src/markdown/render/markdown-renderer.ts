@@ -32,6 +32,7 @@ import {
 import { LIST_START, renderList, type ListRendering } from "./lists.js";
 import { isLineNumberGutter } from "./line-number-gutters.js";
 import { renderTable } from "./tables.js";
+import { mathMarkdown } from "./math.js";
 import { BLOCK_TAGS, markBlockHolders, SKIP_TAGS, spacedText } from "./block-tags.js";
 
 const MAX_DEPTH = 200;
@@ -318,6 +319,8 @@ class MarkdownRenderer {
         return HARD_BREAK;
       case "img":
         return imageMarkup(node, this.base);
+      case "math":
+        return mathMarkdown(node);
       case "a":
         return this.link(node);
       case "strong":
