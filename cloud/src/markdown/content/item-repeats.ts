@@ -15,7 +15,7 @@ const MAX_CARD_TEXT_CHARS = 80;
 /** Removes, inside each item, the runs of inline text (a block's own text) that repeat an earlier run of the item. */
 export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
   for (const item of items) {
-    if (insideTable(item)) continue;
+    if (insideSelfRepeating(item)) continue;
     const seen = new Set<string>();
     const repeats: LightNode[][] = [];
     const stack: LightElement[] = [item];
@@ -51,7 +51,8 @@ export function removeRepeatsWithinItems(items: Iterable<LightElement>): void {
   }
 }
 
-function insideTable(el: LightElement): boolean {
+/** Whether the element is (or is inside) a table, code or a formula, whose parts repeat by nature. */
+function insideSelfRepeating(el: LightElement): boolean {
   for (let current: LightElement | null = el; current; current = current.parent)
     if (SELF_REPEATING.has(current.tag)) return true;
   return false;
