@@ -1,6 +1,6 @@
 /**
  * MathML as TeX between dollar signs, the way GitHub's markdown and most readers of markdown write
- * formulas: `$ax^{2}+bx+c$`, not the MathML's bare text "ax2+bx+c", which loses every superscript,
+ * formulas: `$ax^2+bx+c$`, not the MathML's bare text "ax2+bx+c", which loses every superscript,
  * fraction and root. The TeX the page's typesetter kept beside its MathML (KaTeX's and MathJax's
  * `application/x-tex` annotation, Wikipedia's `alttext`) is used as written; other MathML (MathJax 3's
  * assistive copy) is read into TeX element by element.
