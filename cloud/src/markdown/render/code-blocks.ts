@@ -1,6 +1,7 @@
 /** Fenced code blocks and inline code spans, with the language a page's highlighter left on the markup. */
 import type { LightElement, LightNode } from "../dom/light-dom.js";
 import { BLOCK_TAGS, SKIP_TAGS } from "./block-tags.js";
+import { withoutMarkers } from "./markdown-text.js";
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([A-Za-z0-9_+#.-]+)/;
 /**
@@ -93,11 +94,7 @@ export function fencedCodeBlock(text: string, language: string): string {
 
 /** An inline code span; its fence differs from every backtick run inside. */
 export function codeSpan(text: string): string {
-  // Without the renderer's private-use markers, which the paragraph would read as a break or a gap.
-  const content = text
-    .replace(/[\uE000-\uE002]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const content = withoutMarkers(text).replace(/\s+/g, " ").trim();
   if (!content) return "";
   const fence = "`".repeat(longestRun(content, "`") + 1);
   const pad = content.startsWith("`") || content.endsWith("`") ? " " : "";

@@ -44,6 +44,11 @@ export const GAP_BEFORE = "\uE002";
 /** The private-use characters above: the renderer's, dropped from the page's text. */
 const MARKERS = /[\uE000-\uE002]/g;
 
+/** `text` without the renderer's markers: a page's own would otherwise read as a break or a gap. */
+export function withoutMarkers(text: string): string {
+  return text.replace(MARKERS, "");
+}
+
 /** Writes the emphasis gaps (GAP_AFTER, GAP_BEFORE) of finished inline text as a space or nothing. */
 function settleGaps(text: string): string {
   if (!GAP.test(text)) return text;
@@ -67,7 +72,7 @@ const SPACE_BEFORE = /(?<=[\p{L}\p{N}*_~])\uE002/gu;
  * (measured: dropping it joined words that WCXB's and the Readability corpus's references keep apart).
  */
 export function collapseWhitespace(text: string): string {
-  let out = text.replace(/[\t\n\f\r \u00a0\u2028\u2029]+/g, " ").replace(MARKERS, "");
+  let out = withoutMarkers(text.replace(/[\t\n\f\r \u00a0\u2028\u2029]+/g, " "));
   if (INVISIBLE.test(out)) {
     out = out.replace(/[\u200b\u2060\ufeff]+/g, "").replace(LONE_JOINER, "$1");
     // Spaces that stood on either side of what went are one space.

@@ -21,6 +21,8 @@ describe("math", () => {
     expect(render(`<p>${roots}</p>`)).toBe("$$x=\\frac{−b±\\sqrt{b^2−4ac}}{2a}$$");
     // A `<` before a letter would open an HTML tag.
     expect(render("<p><math><mi>a</mi><mo>&lt;</mo><mi>b</mi></math></p>")).toBe("$a\\lt b$");
+    // The page's own private-use characters are not the renderer's break and gap markers.
+    expect(render("<p><math><mi>a</mi><mo>&#xE000;&#xE001;</mo><mi>b</mi></math> end</p>")).toBe("$ab$ end");
   });
 
   it("keeps a typesetter's formulas whole on a page: its wrapper's names and its repeated symbols", () => {

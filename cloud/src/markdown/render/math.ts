@@ -6,11 +6,12 @@
  * assistive copy) is read into TeX element by element.
  */
 import type { LightElement, LightNode } from "../dom/light-dom.js";
+import { withoutMarkers } from "./markdown-text.js";
 
 /** A `<math>` element as markdown: `$tex$`, or `$$tex$$` for a formula displayed as a block. */
 export function mathMarkdown(math: LightElement): string {
   // A `<` before a letter would read as the start of an HTML tag: TeX's `\lt` says the same.
-  const tex = (sourceTex(math) ?? readTex(math))
+  const tex = withoutMarkers(sourceTex(math) ?? readTex(math))
     .replace(/\s+/g, " ")
     .replace(/<(?=[A-Za-z/!?])/g, "\\lt ")
     .trim();
